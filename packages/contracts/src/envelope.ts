@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** `error.fields` maps a field path ("email", "utmTags.source") to a message key. */
+export const errorBody = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export const errorEnvelope = z.object({ error: errorBody });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Every successful answer is `{ data: … }` (spec §7). */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export type DataEnvelope<T> = { data: T };

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CURRENCY_CODES,
+  MoneyError,
+  add,
+  applyBasisPoints,
+  currencyFactor,
+  formatSum,
+  minor,
+  negate,
+  parseSum,
+  pluralCategory,
+  pluralRu,
+  subtract,
+  sum,
+  times,
+} from './index.ts';
+
+const safeAmount = fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 });
+
+describe('Minor arithmetic', () => {
+  it('rejects anything that is not a safe integer', () => {
+    for (const bad of [0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => minor(bad)).toThrow(MoneyError);
+    }
+  });
+
+  it('throws instead of losing precision on overflow', () => {
+    expect(() => add(minor(Number.MAX_SAFE_INTEGER), minor(1))).toThrow(MoneyError);
+    expect(() => times(minor(2 ** 52), 4)).toThrow(MoneyError);
+    expect(() => times(minor(10), 1.5)).toThrow(MoneyError);
+  });
+
+  it('add and subtract are inverse and sum equals repeated add', () => {
+    fc.assert(
+      fc.property(safeAmount, safeAmount, (a, b) => {
+        expect(subtract(add(minor(a), minor(b)), minor(b))).toBe(a);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(safeAmount, { maxLength: 50 }), (values) => {
+        const expected = values.reduce((acc, v) => acc + v, 0);
+        expect(sum(values.map(minor))).toBe(expected);
+      }),
+    );
+  });
+
+  it('negation never yields -0', () => {
+    expect(Object.is(negate(minor(0)), 0)).toBe(true);
+    expect(negate(minor(15))).toBe(-15);
+  });
+
+  it('basis points round half away from zero, exactly', () => {
+    expect(applyBasisPoints(minor(1000), 250)).toBe(25); // 2.5 % of 10.00
+    expect(applyBasisPoints(minor(1), 5000)).toBe(1); // 0.5 → 1
+    expect(applyBasisPoints(minor(-1), 5000)).toBe(-1);
+    expect(applyBasisPoints(minor(3), 3333)).toBe(1);
+    expect(applyBasisPoints(minor(9_000_000_000_000), 10_000)).toBe(9_000_000_000_000);
+  });
+});
+
+describe('currencies', () => {
+  it('has the spec list with a factor of 100 each', () => {
+    expect(CURRENCY_CODES).toEqual(['RUB', 'UAH', 'USD', 'KZT', 'INR', 'AZN', 'TON', 'POINTS']);
+    for (const code of CURRENCY_CODES) expect(currencyFactor(code)).toBe(100);
+  });
+});
+
+describe('formatSum (spec §9: 2 decimals, ".", thousands separator)', () => {
+  const nbsp = '\u00a0';
+  it.each([
+    [0, '0.00'],
+    [1, '0.01'],
+    [99, '0.99'],
+    [100, '1.00'],
+    [123456, `1${nbsp}234.56`],
+    [100000000, `1${nbsp}000${nbsp}000.00`],
+    [-5, '-0.05'],
+    [-123456789, `-1${nbsp}234${nbsp}567.89`],
+  ])('%i → %s', (amount, text) => {
+    expect(formatSum(minor(amount))).toBe(text);
+  });
+
+  it('round-trips through parseSum for every safe amount', () => {
+    fc.assert(
+      fc.property(safeAmount, (a) => {
+        expect(parseSum(formatSum(minor(a)))).toBe(a);
+      }),
+    );
+  });
+});
+
+describe('parseSum', () => {
+  it('reads major units exactly', () => {
+    expect(parseSum('10')).toBe(1000);
+    expect(parseSum('10.5')).toBe(1050);
+    expect(parseSum('0,07')).toBe(7);
+    expect(parseSum(' 1 234.56 ')).toBe(123456);
+    expect(parseSum('-0.01')).toBe(-1);
+    expect(Object.is(parseSum('-0'), 0)).toBe(true);
+  });
+
+  it.each(['', 'abc', '1.234', '1e3', '0x10', '1..2', '--1', '12.'])('rejects "%s"', (text) => {
+    expect(() => parseSum(text)).toThrow(MoneyError);
+  });
+});
+
+describe('Russian plurals (0, 1, 2–4, 5+ with the 11–14 exception)', () => {
+  const forms = { zero: 'нет игр', one: 'игра', few: 'игры', many: 'игр' };
+  it.each([
+    [0, 'zero'],
+    [1, 'one'],
+    [2, 'few'],
+    [4, 'few'],
+    [5, 'many'],
+    [11, 'many'],
+    [12, 'many'],
+    [14, 'many'],
+    [21, 'one'],
+    [22, 'few'],
+    [25, 'many'],
+    [101, 'one'],
+    [111, 'many'],
+    [1004, 'few'],
+    [-1, 'one'],
+    [1.5, 'few'],
+  ])('%d is %s', (n, category) => {
+    expect(pluralCategory(n)).toBe(category);
+  });
+
+  it('uses the zero form when given and the many form otherwise', () => {
+    expect(pluralRu(0, forms)).toBe('нет игр');
+    expect(pluralRu(0, { one: 'игра', few: 'игры', many: 'игр' })).toBe('игр');
+    expect(pluralRu(3, forms)).toBe('игры');
+    expect(pluralRu(31, forms)).toBe('игра');
+  });
+
+  it('agrees with Intl.PluralRules("ru") for every integer 1..10000', () => {
+    const rules = new Intl.PluralRules('ru');
+    for (let n = 1; n <= 10_000; n++) {
+      expect(pluralCategory(n)).toBe(rules.select(n));
+    }
+  });
+});
