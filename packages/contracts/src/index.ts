@@ -76,3 +76,4 @@ export {
   type HitBody,
   hitResponse,
 } from './tracking.ts';
+export { SIGNATURE_HEADER, SIGNATURE_EXEMPT_PATHS, signatureMessage, signatureMinute } from './signature.ts';

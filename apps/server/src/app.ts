@@ -1,0 +1,179 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import qs from 'qs';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SIGNATURE_HEADER } from '@kometa/contracts';
+import type { Config } from './config.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { cryptoRng, type Rng } from './platform/rng.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { openCache } from './platform/cache/open-cache.ts';
+import type { Cache } from './platform/cache/cache.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
+import { registerRequestContext } from './platform/http/request-context.ts';
+import { registerCors } from './platform/http/cors.ts';
+import { registerCountryGate } from './platform/http/country-gate.ts';
+import { registerSignatureCheck } from './platform/http/signature.ts';
+import { registerGuestCache } from './platform/http/guest-cache.ts';
+import { rateLimitStoreFor } from './platform/http/rate-limit-store.ts';
+import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { registerOperationalRoutes } from './platform/http/operational.ts';
+import { createSettingsModule } from './modules/settings/index.ts';
+import { createContentModule } from './modules/content/index.ts';
+import { createTrackingModule } from './modules/tracking/index.ts';
+import { createSystemModule } from './modules/system/index.ts';
+import { loadDemo } from '../seed/load-demo.ts';
+
+export const API_PREFIX = '/api/v18';
+const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+const MEDIA_DIR = fileURLToPath(new URL('../seed/media', import.meta.url));
+
+export interface Platform {
+  config: Config;
+  database: Database;
+  cache: Cache;
+  jobs: JobQueue;
+  metrics: Metrics;
+  clock: Clock;
+  rng: Rng;
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  rng?: Rng;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  platform: Platform;
+}
+
+/** Builds the whole server: platform plumbing, then the feature modules. Nothing listens yet. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const clock = options.clock ?? systemClock;
+  const rng = options.rng ?? cryptoRng;
+  const database = await openDatabase(config.database);
+  let cache: Cache | undefined;
+  try {
+    await migrate(database, MIGRATIONS_DIR);
+    cache = await openCache(config.redis, () => clock.now());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: {
+      querystringParser: (text: string) => qs.parse(text, { depth: 4, arrayLimit: 50, parameterLimit: 100 }),
+      ignoreTrailingSlash: false,
+      maxParamLength: 1024,
+    },
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const metrics = createMetrics();
+  const jobs = createJobQueue({
+    db: database.db,
+    clock,
+    rng,
+    log: app.log,
+    onRun: (name, outcome) => metrics.jobRuns.inc({ name, outcome }),
+  });
+  const platform: Platform = { config, database, cache, jobs, metrics, clock, rng };
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await cache?.close();
+    await database.close();
+  });
+
+  await app.register(formbody);
+  // sendBeacon posts text/plain; its body is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  registerErrorHandling(app);
+  registerHttpMetrics(app, metrics);
+  registerRequestContext(app, config);
+  registerCors(app, config);
+  registerCountryGate(app, config.allowedCountries);
+  registerSignatureCheck(app, {
+    key: config.signature.key,
+    mode: config.signature.mode,
+    clock,
+    onFailure: (mode) => metrics.signatureFailures.inc({ mode }),
+  });
+  registerGuestCache(app, {
+    cache,
+    ttlSeconds: config.guestCacheTtlSeconds,
+    onHit: () => metrics.guestCacheHits.inc(),
+  });
+  await app.register(rateLimit, {
+    global: true,
+    store: rateLimitStoreFor(cache),
+    max: (request) => (request.method === 'GET' || request.method === 'HEAD' ? config.rateLimit.perMinute : config.rateLimit.writesPerMinute),
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
+    allowList: (request) => request.routeOptions.config.operational === true,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kometa API', version: '18', description: 'The player API (/api/v18) of the Kometa casino platform.' },
+      components: {
+        securitySchemes: {
+          authToken: { type: 'apiKey', in: 'header', name: 'Auth-Token' },
+          signature: { type: 'apiKey', in: 'header', name: SIGNATURE_HEADER },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyStatic, { root: MEDIA_DIR, prefix: '/media/', maxAge: '1d', immutable: false });
+
+  registerOperationalRoutes(app, { database, cache, metrics });
+
+  const settings = createSettingsModule(database.db, {
+    computed: { signature: { header: SIGNATURE_HEADER, key: config.signature.key, mode: config.signature.mode } },
+  });
+  const content = createContentModule(database.db, clock);
+  const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
+  const system = createSystemModule({ clock, settings: settings.service });
+
+  await app.register(
+    async (api) => {
+      await api.register(system.routes);
+      await api.register(settings.routes);
+      await api.register(content.routes);
+      await api.register(tracking.routes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(system.unversionedRoutes);
+  app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs'));
+
+  if (config.seedDemo) await loadDemo(database, { settings: settings.service, content: content.service });
+  if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
+
+  return { app, platform };
+}

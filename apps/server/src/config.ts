@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { DEFAULT_ALLOWED_COUNTRIES } from '@kometa/contracts';
+
+const list = (fallback: readonly string[] = []) =>
+  z
+    .string()
+    .optional()
+    .transform((raw) =>
+      raw === undefined
+        ? [...fallback]
+        : raw
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+    );
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; without it the server runs on embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Where embedded PGlite keeps its files; ':memory:' keeps nothing (tests). */
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().default('kometa:'),
+  /** Secret for server-made tokens (track ids); at least 32 characters in production. */
+  APP_SECRET: z.string().min(16).default('development-secret-change-me'),
+  /** The key the web client signs requests with. Public by nature: it ships in the site's JavaScript. */
+  SIGNATURE_KEY: z.string().min(8).default('kometa-web-signature-v1'),
+  SIGNATURE_MODE: z.enum(['off', 'report', 'enforce']).default('report'),
+  /** The product's own site; CORS echoes it (with or without scheme or trailing slash). */
+  SITE_ORIGIN: z.string().default('http://localhost:3000'),
+  /** The operator's other domains that may call the API (CORS) and pick domain-specific content. */
+  ALLOWED_DOMAINS: list(),
+  /** cors_key=value pairs for other domains, as "key:origin,key:origin". */
+  CORS_KEYS: list(),
+  ALLOWED_COUNTRIES: list(DEFAULT_ALLOWED_COUNTRIES),
+  /** The header the edge (CDN, load balancer) sets with the visitor's ISO country code. */
+  COUNTRY_HEADER: z
+    .string()
+    .default('x-country-code')
+    .transform((h) => h.toLowerCase()),
+  GUEST_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  JOBS_ENABLED: bool(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  database: { url: string | undefined; poolSize: number; dataDir: string };
+  redis: { url: string | undefined; prefix: string };
+  appSecret: string;
+  signature: { key: string; mode: 'off' | 'report' | 'enforce' };
+  siteOrigin: string;
+  allowedDomains: string[];
+  corsKeys: Map<string, string>;
+  allowedCountries: Set<string>;
+  countryHeader: string;
+  guestCacheTtlSeconds: number;
+  rateLimit: { perMinute: number; writesPerMinute: number };
+  bodyLimitBytes: number;
+  jobs: { enabled: boolean; pollMs: number };
+  seedDemo: boolean;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The only reader of process.env. Fails fast with every problem listed at once, so an operator fixes
+ * the environment in one go.
+ */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production') {
+    if (e.APP_SECRET === 'development-secret-change-me' || e.APP_SECRET.length < 32) {
+      problems.push('  - APP_SECRET: set a random secret of at least 32 characters in production');
+    }
+  }
+  const corsKeys = new Map<string, string>();
+  for (const pair of e.CORS_KEYS) {
+    const at = pair.indexOf(':');
+    if (at <= 0) problems.push(`  - CORS_KEYS: "${pair}" is not key:origin`);
+    else corsKeys.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  const badCountries = e.ALLOWED_COUNTRIES.filter((c) => !/^[A-Z]{2}$/.test(c));
+  if (badCountries.length > 0) problems.push(`  - ALLOWED_COUNTRIES: not ISO codes: ${badCountries.join(', ')}`);
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, dataDir: e.DATA_DIR },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    appSecret: e.APP_SECRET,
+    signature: { key: e.SIGNATURE_KEY, mode: e.SIGNATURE_MODE },
+    siteOrigin: e.SITE_ORIGIN,
+    allowedDomains: e.ALLOWED_DOMAINS,
+    corsKeys,
+    allowedCountries: new Set(e.ALLOWED_COUNTRIES),
+    countryHeader: e.COUNTRY_HEADER,
+    guestCacheTtlSeconds: e.GUEST_CACHE_TTL_SECONDS,
+    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Rng } from '../../platform/rng.ts';
+import { createTrackingRepository } from './tracking.repository.ts';
+import { createTrackingService } from './tracking.service.ts';
+import { trackingRoutes } from './tracking.routes.ts';
+
+export type { TrackingService } from './tracking.service.ts';
+
+export function createTrackingModule(db: Db, deps: { clock: Clock; rng: Rng; secret: string }) {
+  const service = createTrackingService({ repository: createTrackingRepository(db), ...deps });
+  return { service, routes: trackingRoutes(service) };
+}

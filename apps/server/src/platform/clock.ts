@@ -1,0 +1,20 @@
+/** Time comes from here so tests can move it. Milliseconds since the epoch. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock for tests: starts where you say and moves only when told. */
+export function manualClock(start: number): Clock & { advance(ms: number): void; set(ms: number): void } {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (ms) => {
+      current = ms;
+    },
+  };
+}

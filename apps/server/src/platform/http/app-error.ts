@@ -1,0 +1,42 @@
+import { type ErrorCodeName, defaultMessageKey, errorHttpStatus, ErrorCode } from '@kometa/contracts';
+
+export interface AppErrorDetails {
+  /** A message key; defaults to the code's own key. */
+  message?: string;
+  /** Field path → message key. */
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** The one error type services throw. The HTTP layer maps its code to a status and the envelope. */
+export class AppError extends Error {
+  readonly codeName: ErrorCodeName;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(codeName: ErrorCodeName, details: AppErrorDetails = {}) {
+    super(details.message ?? defaultMessageKey[codeName]);
+    this.name = 'AppError';
+    this.codeName = codeName;
+    this.fields = details.fields;
+    this.headers = details.headers;
+  }
+
+  get code(): number {
+    return ErrorCode[this.codeName];
+  }
+
+  get status(): number {
+    return errorHttpStatus[this.codeName];
+  }
+}
+
+export function errorEnvelopeOf(codeName: ErrorCodeName, message?: string, fields?: Record<string, string>) {
+  return {
+    error: {
+      code: ErrorCode[codeName],
+      message: message ?? defaultMessageKey[codeName],
+      ...(fields ? { fields } : {}),
+    },
+  };
+}

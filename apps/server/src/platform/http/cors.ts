@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { hostOf } from './request-context.ts';
+
+/** Spec §7: the headers the CORS handler allows, plus the request headers our own client sends. */
+export const CORS_ALLOWED_HEADERS = [
+  'server',
+  'date',
+  'content-type',
+  'content-length',
+  'connection',
+  'accept-ranges',
+  'cache-control',
+  'last-modified',
+  'etag',
+  'cf-cache-status',
+  'cf-ray',
+  'x-cache',
+  'via',
+  'age',
+  'auth-token',
+  'content-language',
+  'x-signature',
+  'verification-token',
+].join(', ');
+
+/**
+ * The CORS handler of spec §7: an origin that is the product's own site (with or without scheme or
+ * trailing slash), one of the operator's other domains, or the origin a valid cors_key names, is echoed
+ * in allow-origin with GET and OPTIONS allowed; then the request continues. Preflights end here.
+ */
+export function registerCors(
+  app: FastifyInstance,
+  options: { siteOrigin: string; allowedDomains: string[]; corsKeys: Map<string, string> },
+): void {
+  const allowedHosts = new Set([hostOf(options.siteOrigin), ...options.allowedDomains.map(hostOf)]);
+  const keyHosts = new Map([...options.corsKeys].map(([key, origin]) => [key, hostOf(origin)]));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || origin.length === 0) return;
+    const host = hostOf(origin);
+    const corsKey = (request.query as Record<string, unknown> | undefined)?.cors_key;
+    const allowed =
+      allowedHosts.has(host) || (typeof corsKey === 'string' && keyHosts.get(corsKey) === host);
+    if (allowed) {
+      void reply.header('access-control-allow-origin', origin);
+      void reply.header('access-control-allow-methods', 'GET, OPTIONS');
+      void reply.header('access-control-allow-headers', CORS_ALLOWED_HEADERS);
+      void reply.header('access-control-expose-headers', CORS_ALLOWED_HEADERS);
+      void reply.header('access-control-max-age', '600');
+      void reply.header('vary', 'Origin');
+    }
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      return reply.code(204).send();
+    }
+  });
+}

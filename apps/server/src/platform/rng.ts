@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+/** Randomness comes from here so tests can make it repeatable. Always a CSPRNG in production. */
+export interface Rng {
+  bytes(count: number): Buffer;
+}
+
+export const cryptoRng: Rng = { bytes: (count) => randomBytes(count) };
+
+/** An opaque random identifier of `bits` bits, URL-safe. */
+export function randomToken(rng: Rng, bits = 128): string {
+  return rng.bytes(Math.ceil(bits / 8)).toString('base64url');
+}
