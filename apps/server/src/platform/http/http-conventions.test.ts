@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    env: {
+      SITE_ORIGIN: 'https://kometa.example',
+      ALLOWED_DOMAINS: 'mirror.example',
+      CORS_KEYS: 'partner1:https://partner.example',
+      RATE_LIMIT_WRITES_PER_MINUTE: '5',
+    },
+  });
+  // A probe route, added to the real app before it starts, that shows how the query string was parsed.
+  t.app.get('/api/v18/probe/query', async (request) => ({ data: request.query }));
+  await t.app.ready();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('response envelope and errors', () => {
+  it('wraps success in data', async () => {
+    const res = await t.app.inject('/api/v18/time');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: expect.any(Number) });
+  });
+
+  it('answers an unknown route with 404 and the envelope', async () => {
+    const res = await t.app.inject('/api/v18/no-such-call');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 1000, message: 'errors.not_found' } });
+  });
+
+  it('answers malformed JSON with 400 MALFORMED_BODY', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v18/webhook/page_open',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"guest_id": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe(1001);
+  });
+
+  it('names every failing field with a message key', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v18/hits',
+      payload: { userId: 'abc', pwa: 'maybe', surprise: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 3,
+        message: 'errors.validation',
+        fields: {
+          url: 'errors.not_blank',
+          userId: 'errors.invalid',
+          pwa: 'errors.invalid',
+          surprise: 'errors.unknown_field',
+        },
+      },
+    });
+  });
+
+  it('rejects unknown query parameters by name', async () => {
+    const res = await t.app.inject('/api/v18/settings?foo=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ foo: 'errors.unknown_field' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v18/webhook/page_open',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ guest_id: 'g', big: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe(1002);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v18/webhook/page_open',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe(1003);
+  });
+});
+
+describe('query strings', () => {
+  it('nests a[b]=v keys', async () => {
+    const res = await t.app.inject('/api/v18/probe/query?filter[status]=3&filter[days]=30&ids[]=1&ids[]=2');
+    expect(res.json().data).toEqual({ filter: { status: '3', days: '30' }, ids: ['1', '2'] });
+  });
+
+  it('does not let a query string touch prototypes', async () => {
+    const res = await t.app.inject('/api/v18/probe/query?__proto__[polluted]=1&constructor[prototype][x]=1');
+    expect(res.statusCode).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('CORS (spec §7)', () => {
+  it.each(['https://kometa.example', 'https://kometa.example/', 'kometa.example', 'https://mirror.example'])(
+    'echoes the allowed origin %s',
+    async (origin) => {
+      const res = await t.app.inject({ url: '/api/v18/currencies', headers: { origin } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-methods']).toBe('GET, OPTIONS');
+      expect(res.headers['access-control-allow-headers']).toContain('cache-control');
+      expect(res.headers['access-control-allow-headers']).toContain('auth-token');
+    },
+  );
+
+  it('does not echo a foreign origin', async () => {
+    const res = await t.app.inject({ url: '/api/v18/currencies', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('allows the origin a valid cors_key names, and only that one', async () => {
+    const ok = await t.app.inject({
+      url: '/api/v18/currencies?cors_key=partner1',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const wrong = await t.app.inject({
+      url: '/api/v18/currencies?cors_key=partner1',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(wrong.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a preflight with 204', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v18/settings',
+      headers: { origin: 'https://kometa.example', 'access-control-request-method': 'GET' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://kometa.example');
+  });
+});
+
+describe('domain parameter', () => {
+  it('picks content of an allowed domain and ignores unknown ones', async () => {
+    const own = await t.app.inject('/api/v18/pages/seo_main?domain=mirror.example');
+    expect(own.json().data.seo.ogSiteName).toBe('Комета');
+    const foreign = await t.app.inject('/api/v18/pages/seo_main?domain=evil.example');
+    expect(foreign.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with the envelope and Retry-After once the write limit is spent', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v18/webhook/page_open',
+        payload: { guest_id: 'g' },
+        remoteAddress: '10.9.9.9',
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().error).toEqual({ code: 1005, message: 'errors.too_many_requests' });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+/**
+ * Test environments. Without TEST_DATABASE_URL every app runs on in-memory PGlite; with it, each call
+ * to `freshDatabase` creates its own PostgreSQL database (dropped afterwards), and with TEST_REDIS_URL the
+ * cache is Redis under a key prefix of its own (deleted afterwards). CI runs the suite both ways.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+export const onPostgres = Boolean(TEST_DATABASE_URL);
+
+function withDatabase(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface FreshDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(): Promise<FreshDatabase> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `kometa_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    url: withDatabase(TEST_DATABASE_URL, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export function freshRedisPrefix(): string {
+  return `kometa_test:${randomBytes(6).toString('hex')}:`;
+}
+
+export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  if (!TEST_REDIS_URL) return;
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export interface TestApp extends BuiltApp {
+  close(): Promise<void>;
+  env: Record<string, string>;
+}
+
+export interface TestAppOptions extends BuildOptions {
+  env?: Record<string, string>;
+  /** Share a database (and Redis prefix) with another app instead of making fresh ones. */
+  shared?: { databaseUrl?: string; redisPrefix?: string };
+}
+
+/** Builds the real app on a fresh database (PGlite in memory, or PostgreSQL when configured). */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: ':memory:',
+    JOBS_ENABLED: 'false',
+    SIGNATURE_MODE: 'off',
+  };
+  if (TEST_DATABASE_URL) {
+    if (options.shared?.databaseUrl) {
+      env.DATABASE_URL = options.shared.databaseUrl;
+    } else {
+      const database = await freshDatabase();
+      env.DATABASE_URL = database.url;
+      cleanups.push(() => database.drop());
+    }
+  }
+  if (TEST_REDIS_URL) {
+    env.REDIS_URL = TEST_REDIS_URL;
+    const prefix = options.shared?.redisPrefix ?? freshRedisPrefix();
+    env.REDIS_PREFIX = prefix;
+    if (!options.shared?.redisPrefix) cleanups.push(() => deleteRedisPrefix(prefix));
+  }
+  Object.assign(env, options.env);
+  let built: BuiltApp;
+  try {
+    built = await buildApp(loadConfig(env), { ...options, logger: options.logger ?? false });
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
+  }
+  return {
+    ...built,
+    env,
+    async close() {
+      await built.app.close();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
