@@ -57,7 +57,8 @@ export const demoContent: ContentSeed = {
       identifier: 'seo_main',
       url: '/',
       title: `${site} — онлайн-казино`,
-      description: 'Слоты, рулетка, блэкджек и кости с доказуемо честными результатами. Только для лиц старше 18 лет.',
+      description:
+        'Слоты, рулетка, блэкджек и кости с доказуемо честными результатами. Только для лиц старше 18 лет.',
       ogImage: '/media/logo.svg',
       ogSiteName: site,
     },

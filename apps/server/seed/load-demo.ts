@@ -9,7 +9,10 @@ import { demoSettings } from './demo-settings.ts';
  * Demo data on first start. Settings are topped up on every start (new keys appear, edited values stay);
  * content loads once per database.
  */
-export async function loadDemo(database: Database, services: { settings: SettingsService; content: ContentService }) {
+export async function loadDemo(
+  database: Database,
+  services: { settings: SettingsService; content: ContentService },
+) {
   await services.settings.ensureDefaults(demoSettings);
   await runSeedOnce(database, 'demo-content-v1', () => services.content.loadDemo(demoContent));
 }

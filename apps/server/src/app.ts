@@ -130,15 +130,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     global: true,
     store: rateLimitStoreFor(cache),
-    max: (request) => (request.method === 'GET' || request.method === 'HEAD' ? config.rateLimit.perMinute : config.rateLimit.writesPerMinute),
+    max: (request) =>
+      request.method === 'GET' || request.method === 'HEAD'
+        ? config.rateLimit.perMinute
+        : config.rateLimit.writesPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `${request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
+    keyGenerator: (request) =>
+      `${request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
     allowList: (request) => request.routeOptions.config.operational === true,
   });
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kometa API', version: '18', description: 'The player API (/api/v18) of the Kometa casino platform.' },
+      info: {
+        title: 'Kometa API',
+        version: '18',
+        description: 'The player API (/api/v18) of the Kometa casino platform.',
+      },
       components: {
         securitySchemes: {
           authToken: { type: 'apiKey', in: 'header', name: 'Auth-Token' },
@@ -154,7 +162,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOperationalRoutes(app, { database, cache, metrics });
 
   const settings = createSettingsModule(database.db, {
-    computed: { signature: { header: SIGNATURE_HEADER, key: config.signature.key, mode: config.signature.mode } },
+    computed: {
+      signature: { header: SIGNATURE_HEADER, key: config.signature.key, mode: config.signature.mode },
+    },
   });
   const content = createContentModule(database.db, clock);
   const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
@@ -170,7 +180,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
   await app.register(system.unversionedRoutes);
-  app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs'));
+  app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect('/api/docs'),
+  );
 
   if (config.seedDemo) await loadDemo(database, { settings: settings.service, content: content.service });
   if (config.jobs.enabled) jobs.start(config.jobs.pollMs);

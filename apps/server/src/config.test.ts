@@ -8,7 +8,20 @@ describe('config', () => {
     expect(config.database.url).toBeUndefined();
     expect(config.database.dataDir).toBe('./data');
     expect(config.redis.url).toBeUndefined();
-    expect([...config.allowedCountries]).toEqual(['RU', 'AM', 'AZ', 'BY', 'KG', 'MD', 'TJ', 'UZ', 'TM', 'BG', 'PL', 'GE']);
+    expect([...config.allowedCountries]).toEqual([
+      'RU',
+      'AM',
+      'AZ',
+      'BY',
+      'KG',
+      'MD',
+      'TJ',
+      'UZ',
+      'TM',
+      'BG',
+      'PL',
+      'GE',
+    ]);
     expect(config.guestCacheTtlSeconds).toBe(300);
     expect(config.signature.mode).toBe('report');
   });
@@ -21,7 +34,8 @@ describe('config', () => {
       expect(error).toBeInstanceOf(ConfigError);
       message = (error as Error).message;
     }
-    for (const name of ['PORT', 'DATABASE_URL', 'SIGNATURE_MODE', 'REDIS_URL']) expect(message).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'SIGNATURE_MODE', 'REDIS_URL'])
+      expect(message).toContain(name);
   });
 
   it('refuses the development secret in production', () => {
@@ -30,7 +44,11 @@ describe('config', () => {
   });
 
   it('parses lists and cors keys, and rejects malformed ones', () => {
-    const config = loadConfig({ ALLOWED_COUNTRIES: 'RU, PL', CORS_KEYS: 'k1:https://a.example', COUNTRY_HEADER: 'CF-IPCountry' });
+    const config = loadConfig({
+      ALLOWED_COUNTRIES: 'RU, PL',
+      CORS_KEYS: 'k1:https://a.example',
+      COUNTRY_HEADER: 'CF-IPCountry',
+    });
     expect([...config.allowedCountries]).toEqual(['RU', 'PL']);
     expect(config.corsKeys.get('k1')).toBe('https://a.example');
     expect(config.countryHeader).toBe('cf-ipcountry');

@@ -53,7 +53,11 @@ const environmentSchema = z.object({
   GUEST_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   JOBS_ENABLED: bool(true),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   SEED_DEMO: bool(true),
@@ -110,7 +114,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     else corsKeys.set(pair.slice(0, at), pair.slice(at + 1));
   }
   const badCountries = e.ALLOWED_COUNTRIES.filter((c) => !/^[A-Z]{2}$/.test(c));
-  if (badCountries.length > 0) problems.push(`  - ALLOWED_COUNTRIES: not ISO codes: ${badCountries.join(', ')}`);
+  if (badCountries.length > 0)
+    problems.push(`  - ALLOWED_COUNTRIES: not ISO codes: ${badCountries.join(', ')}`);
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 
   return {

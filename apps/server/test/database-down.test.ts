@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { TEST_DATABASE_URL, freshDatabase, onPostgres, startTestApp, type FreshDatabase, type TestApp } from './harness.ts';
+import {
+  TEST_DATABASE_URL,
+  freshDatabase,
+  onPostgres,
+  startTestApp,
+  type FreshDatabase,
+  type TestApp,
+} from './harness.ts';
 
 /** When the database goes away, calls that need it answer 503 with the envelope and the process lives. */
 describe('a database that goes down', () => {

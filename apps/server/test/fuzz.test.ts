@@ -10,8 +10,12 @@ let t: TestApp;
 let endpoints: { method: string; path: string }[];
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
-  const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+  t = await startTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' },
+  });
+  const doc = (await t.app.inject('/api/docs/json')).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   endpoints = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
   );
@@ -20,23 +24,54 @@ afterAll(() => t.close());
 
 const segment = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('header', 'seo_main', 'hello_bar', 'page_open', '..', '%', '%2F', '__proto__', 'игры', '0', '-1'),
+  fc.constantFrom(
+    'header',
+    'seo_main',
+    'hello_bar',
+    'page_open',
+    '..',
+    '%',
+    '%2F',
+    '__proto__',
+    'игры',
+    '0',
+    '-1',
+  ),
 );
 const queryKey = fc.oneof(
-  fc.constantFrom('isMobile', 'isGuest', 'cacheKey', 'domain', 'cors_key', 'referer', 't_uid', 'limit', 'a[b]', 'a[][c]', '__proto__[x]'),
+  fc.constantFrom(
+    'isMobile',
+    'isGuest',
+    'cacheKey',
+    'domain',
+    'cors_key',
+    'referer',
+    't_uid',
+    'limit',
+    'a[b]',
+    'a[][c]',
+    '__proto__[x]',
+  ),
   fc.string({ maxLength: 8 }),
 );
 const queryString = fc
-  .array(fc.tuple(queryKey, fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('1', '0', 'true', ''))), { maxLength: 6 })
+  .array(fc.tuple(queryKey, fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('1', '0', 'true', ''))), {
+    maxLength: 6,
+  })
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 const body = fc.oneof(
   fc.json().map((text) => ({ type: 'application/json', payload: text })),
-  fc.anything({ maxDepth: 3 }).map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? 'null' })),
+  fc
+    .anything({ maxDepth: 3 })
+    .map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? 'null' })),
   fc.string({ maxLength: 200 }).map((text) => ({ type: 'application/json', payload: text })),
   fc.string({ maxLength: 200 }).map((text) => ({ type: 'text/plain', payload: text })),
   fc
     .dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 }), { maxKeys: 8 })
-    .map((form) => ({ type: 'application/x-www-form-urlencoded', payload: new URLSearchParams(form).toString() })),
+    .map((form) => ({
+      type: 'application/x-www-form-urlencoded',
+      payload: new URLSearchParams(form).toString(),
+    })),
   fc.constant({ type: 'application/octet-stream', payload: '\u0000\u0001' }),
 );
 
@@ -66,7 +101,9 @@ describe('random input at every endpoint', () => {
           const res = await t.app.inject({
             method: endpoint.method as 'GET' | 'POST',
             url,
-            ...(endpoint.method === 'GET' ? {} : { headers: { 'content-type': input.type }, payload: input.payload }),
+            ...(endpoint.method === 'GET'
+              ? {}
+              : { headers: { 'content-type': input.type }, payload: input.payload }),
           });
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           expect(res.statusCode, `${endpoint.method} ${url} → ${res.body}`).toBeLessThan(500);

@@ -3,14 +3,14 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './config.ts';
 
 /**
  * Test environments. Without TEST_DATABASE_URL every app runs on in-memory PGlite; with it, each call
  * to `freshDatabase` creates its own PostgreSQL database (dropped afterwards), and with TEST_REDIS_URL the
  * cache is Redis under a key prefix of its own (deleted afterwards). CI runs the suite both ways.
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+export { TEST_DATABASE_URL, TEST_REDIS_URL };
 export const onPostgres = Boolean(TEST_DATABASE_URL);
 
 function withDatabase(base: string, name: string): string {

@@ -39,10 +39,14 @@ describe('restarting on the same database', () => {
     const second = await start();
     try {
       expect(await count(second.platform.database.db)).toBe(itemsAfterFirst);
-      const migrations = await queryRows<{ name: string }>(second.platform.database.db, sql`select name from schema_migrations`);
+      const migrations = await queryRows<{ name: string }>(
+        second.platform.database.db,
+        sql`select name from schema_migrations`,
+      );
       expect(new Set(migrations.map((m) => m.name)).size).toBe(migrations.length);
       const { data } = (await second.app.inject('/api/v18/settings')).json();
-      const value = (alias: string) => JSON.parse(data.find((e: { alias: string }) => e.alias === alias).value);
+      const value = (alias: string) =>
+        JSON.parse(data.find((e: { alias: string }) => e.alias === alias).value);
       expect(value('cookie_bar')).toEqual({ enabled: false });
       // A key missing from the database comes back with its default: new keys appear on upgrade.
       expect(value('footer_clock')).toEqual({ enabled: true });

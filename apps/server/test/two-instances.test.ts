@@ -57,7 +57,10 @@ describe.runIf(onPostgres && Boolean(TEST_REDIS_URL))('two instances sharing Pos
 
   it('run each scheduled job once, whichever instance claims it', async () => {
     const runs = new Map<number, string[]>();
-    for (const [name, app] of [['a', a], ['b', b]] as const) {
+    for (const [name, app] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       app.platform.jobs.define<{ n: number }>('test.shared', {
         handler: async (job) => {
           runs.set(job.payload.n, [...(runs.get(job.payload.n) ?? []), name]);
@@ -75,7 +78,7 @@ describe.runIf(onPostgres && Boolean(TEST_REDIS_URL))('two instances sharing Pos
     for (let n = 0; n < total; n++) await a.platform.jobs.enqueue('test.shared', { n });
     const drain = async (app: TestApp) => {
       let ran = 0;
-      for (let claimed = 1; claimed > 0; ) {
+      for (let claimed = 1; claimed > 0;) {
         claimed = await app.platform.jobs.runDue(3);
         ran += claimed;
       }

@@ -42,7 +42,13 @@ export {
   mobappVersionResponse,
   healthResponse,
 } from './system.ts';
-export { SETTING_KEYS, type SettingKey, settingEntry, type SettingEntry, settingsResponse } from './settings.ts';
+export {
+  SETTING_KEYS,
+  type SettingKey,
+  settingEntry,
+  type SettingEntry,
+  settingsResponse,
+} from './settings.ts';
 export {
   projectImage,
   projectImagesResponse,

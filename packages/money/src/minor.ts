@@ -53,7 +53,8 @@ export function times(a: Minor, factor: number): Minor {
  * large amounts keep every unit.
  */
 export function applyBasisPoints(a: Minor, basisPoints: number): Minor {
-  if (!Number.isSafeInteger(basisPoints)) throw new MoneyError(`basis points must be an integer: ${basisPoints}`);
+  if (!Number.isSafeInteger(basisPoints))
+    throw new MoneyError(`basis points must be an integer: ${basisPoints}`);
   const product = BigInt(a) * BigInt(basisPoints);
   const quotient = product / 10_000n;
   const remainder = product % 10_000n;

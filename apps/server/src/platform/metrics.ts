@@ -14,7 +14,11 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    guestCacheHits: new Counter({ name: 'kometa_guest_cache_hits_total', help: 'Guest answers served from the cache', registers: [registry] }),
+    guestCacheHits: new Counter({
+      name: 'kometa_guest_cache_hits_total',
+      help: 'Guest answers served from the cache',
+      registers: [registry],
+    }),
     signatureFailures: new Counter({
       name: 'kometa_signature_failures_total',
       help: 'Requests with a missing or invalid X-Signature',
@@ -40,7 +44,11 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
   });
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

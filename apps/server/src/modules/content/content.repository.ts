@@ -11,7 +11,11 @@ export type ImageRow = typeof projectImages.$inferSelect;
 /** The demo content the seed loads through the service. */
 export interface ContentSeed {
   images: (typeof projectImages.$inferInsert)[];
-  menus: { id: string; title: string; items: { title: string; url: string; icon?: string; children?: { title: string; url: string }[] }[] }[];
+  menus: {
+    id: string;
+    title: string;
+    items: { title: string; url: string; icon?: string; children?: { title: string; url: string }[] }[];
+  }[];
   pages: (typeof pages.$inferInsert)[];
   redirects: (typeof redirects.$inferInsert)[];
   slides: (typeof rotatorSlides.$inferInsert)[];
@@ -75,7 +79,13 @@ export function createContentRepository(db: Db) {
           for (const [position, item] of menu.items.entries()) {
             const [parent] = await tx
               .insert(menuItems)
-              .values({ menuId: menu.id, title: item.title, url: item.url, icon: item.icon ?? null, position })
+              .values({
+                menuId: menu.id,
+                title: item.title,
+                url: item.url,
+                icon: item.icon ?? null,
+                position,
+              })
               .returning({ id: menuItems.id });
             for (const [childPosition, child] of (item.children ?? []).entries()) {
               await tx.insert(menuItems).values({

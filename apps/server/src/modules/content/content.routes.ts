@@ -27,12 +27,29 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
     const cached = { guestCache: true };
     app.get(
       '/content/images',
-      { config: cached, schema: { tags: ['content'], summary: 'Project images (logo, background)', querystring: commonQuery, response: { 200: projectImagesResponse } } },
+      {
+        config: cached,
+        schema: {
+          tags: ['content'],
+          summary: 'Project images (logo, background)',
+          querystring: commonQuery,
+          response: { 200: projectImagesResponse },
+        },
+      },
       async () => ({ data: await service.images() }),
     );
     app.get(
       '/menu/:id',
-      { config: cached, schema: { tags: ['content'], summary: 'A menu by id', params: menuParams, querystring: commonQuery, response: { 200: menuResponse } } },
+      {
+        config: cached,
+        schema: {
+          tags: ['content'],
+          summary: 'A menu by id',
+          params: menuParams,
+          querystring: commonQuery,
+          response: { 200: menuResponse },
+        },
+      },
       async (request) => ({ data: await service.menu(request.params.id) }),
     );
     app.get(
@@ -51,18 +68,48 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
     );
     app.get(
       '/rotator-slugs',
-      { config: cached, schema: { tags: ['content'], summary: 'Rotator slots with live slides', querystring: commonQuery, response: { 200: rotatorSlugsResponse } } },
+      {
+        config: cached,
+        schema: {
+          tags: ['content'],
+          summary: 'Rotator slots with live slides',
+          querystring: commonQuery,
+          response: { 200: rotatorSlugsResponse },
+        },
+      },
       async () => ({ data: await service.activeSlots() }),
     );
     app.get(
       '/rotator/:slug/current',
-      { config: cached, schema: { tags: ['content'], summary: 'The slide to show now in a slot', params: rotatorParams, querystring: rotatorQuery, response: { 200: rotatorCurrentResponse } } },
-      async (request) => ({ data: await service.currentSlide(request.params.slug, viewerOf(request, request.query)) }),
+      {
+        config: cached,
+        schema: {
+          tags: ['content'],
+          summary: 'The slide to show now in a slot',
+          params: rotatorParams,
+          querystring: rotatorQuery,
+          response: { 200: rotatorCurrentResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.currentSlide(request.params.slug, viewerOf(request, request.query)),
+      }),
     );
     app.get(
       '/rotator/:slug',
-      { config: cached, schema: { tags: ['content'], summary: 'Every live slide of a slot', params: rotatorParams, querystring: rotatorQuery, response: { 200: rotatorResponse } } },
-      async (request) => ({ data: await service.slides(request.params.slug, viewerOf(request, request.query)) }),
+      {
+        config: cached,
+        schema: {
+          tags: ['content'],
+          summary: 'Every live slide of a slot',
+          params: rotatorParams,
+          querystring: rotatorQuery,
+          response: { 200: rotatorResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.slides(request.params.slug, viewerOf(request, request.query)),
+      }),
     );
   };
 }

@@ -102,11 +102,21 @@ export function createContentService(repository: ContentRepository, clock: Clock
         id: page?.id ?? null,
         url: page?.url ?? `/${identifier === 'seo_main' ? '' : identifier}`,
         seo: page
-          ? { title: page.title, description: page.description, ogImage: page.ogImage, ogSiteName: page.ogSiteName }
+          ? {
+              title: page.title,
+              description: page.description,
+              ogImage: page.ogImage,
+              ogSiteName: page.ogSiteName,
+            }
           : null,
         prerender: page ? { header: page.prerenderHeader, statusCode: page.statusCode } : null,
         redirect: redirect
-          ? { code: redirect.code === 302 ? 302 : 301, to: redirect.target, from: `/${redirect.source}`, aliasRoute: redirect.aliasRoute }
+          ? {
+              code: redirect.code === 302 ? 302 : 301,
+              to: redirect.target,
+              from: `/${redirect.source}`,
+              aliasRoute: redirect.aliasRoute,
+            }
           : null,
       };
     },
@@ -114,7 +124,9 @@ export function createContentService(repository: ContentRepository, clock: Clock
     /** Slots that have at least one live slide now. */
     async activeSlots(): Promise<RotatorSlot[]> {
       const rows = await repository.listLiveSlides(new Date(clock.now()));
-      return [...new Set(rows.map((row) => row.slot))].filter((slot) => rotatorSlot.safeParse(slot).success) as RotatorSlot[];
+      return [...new Set(rows.map((row) => row.slot))].filter(
+        (slot) => rotatorSlot.safeParse(slot).success,
+      ) as RotatorSlot[];
     },
 
     async slides(slug: string, viewer: Viewer): Promise<{ slug: RotatorSlot; slides: RotatorSlide[] }> {

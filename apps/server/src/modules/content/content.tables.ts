@@ -57,8 +57,12 @@ export const rotatorSlides = pgTable('rotator_slides', {
   linkUrl: text('link_url'),
   linkText: text('link_text'),
   position: integer('position').notNull().default(0),
-  audience: text('audience', { enum: ['all', 'guest', 'player'] }).notNull().default('all'),
-  device: text('device', { enum: ['all', 'mobile', 'desktop'] }).notNull().default('all'),
+  audience: text('audience', { enum: ['all', 'guest', 'player'] })
+    .notNull()
+    .default('all'),
+  device: text('device', { enum: ['all', 'mobile', 'desktop'] })
+    .notNull()
+    .default('all'),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
   isActive: boolean('is_active').notNull().default(true),

@@ -8,7 +8,12 @@ export function settingsRoutes(service: SettingsService): FastifyPluginAsyncZod 
       '/settings',
       {
         config: { guestCache: true },
-        schema: { tags: ['settings'], summary: 'Public operator settings', querystring: commonQuery, response: { 200: settingsResponse } },
+        schema: {
+          tags: ['settings'],
+          summary: 'Public operator settings',
+          querystring: commonQuery,
+          response: { 200: settingsResponse },
+        },
       },
       async () => ({ data: await service.list() }),
     );

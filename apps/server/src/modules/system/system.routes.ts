@@ -9,7 +9,12 @@ export function systemRoutes(service: SystemService): FastifyPluginAsyncZod {
       '/time',
       {
         config: { signatureExempt: true },
-        schema: { tags: ['system'], summary: 'Server time in unix seconds', querystring: commonQuery, response: { 200: timeResponse } },
+        schema: {
+          tags: ['system'],
+          summary: 'Server time in unix seconds',
+          querystring: commonQuery,
+          response: { 200: timeResponse },
+        },
       },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store');
@@ -18,7 +23,15 @@ export function systemRoutes(service: SystemService): FastifyPluginAsyncZod {
     );
     app.get(
       '/currencies',
-      { config: { guestCache: true }, schema: { tags: ['system'], summary: 'Currencies', querystring: commonQuery, response: { 200: currenciesResponse } } },
+      {
+        config: { guestCache: true },
+        schema: {
+          tags: ['system'],
+          summary: 'Currencies',
+          querystring: commonQuery,
+          response: { 200: currenciesResponse },
+        },
+      },
       async () => ({ data: service.currencies() }),
     );
   };
@@ -31,7 +44,12 @@ export function mobappRoutes(service: SystemService): FastifyPluginAsyncZod {
       '/mobapp/version',
       {
         config: { guestCache: true, signatureExempt: true },
-        schema: { tags: ['system'], summary: 'Mobile app version', querystring: commonQuery, response: { 200: mobappVersionResponse } },
+        schema: {
+          tags: ['system'],
+          summary: 'Mobile app version',
+          querystring: commonQuery,
+          response: { 200: mobappVersionResponse },
+        },
       },
       async () => ({ data: await service.mobileAppVersion() }),
     );

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { commonQuery, hitBody, hitResponse, trackResponse, webhookBody, webhookParams, webhookResponse } from '@kometa/contracts';
+import {
+  commonQuery,
+  hitBody,
+  hitResponse,
+  trackResponse,
+  webhookBody,
+  webhookParams,
+  webhookResponse,
+} from '@kometa/contracts';
 import type { RequestMeta, TrackingService } from './tracking.service.ts';
 
 function metaOf(request: FastifyRequest): RequestMeta {
@@ -12,7 +20,14 @@ export function trackingRoutes(service: TrackingService): FastifyPluginAsyncZod 
   return async (app) => {
     app.get(
       '/track',
-      { schema: { tags: ['tracking'], summary: 'A new track id for single sign-on', querystring: commonQuery, response: { 200: trackResponse } } },
+      {
+        schema: {
+          tags: ['tracking'],
+          summary: 'A new track id for single sign-on',
+          querystring: commonQuery,
+          response: { 200: trackResponse },
+        },
+      },
       async () => ({ data: { track_id: service.issueTrackId() } }),
     );
     app.post(

@@ -11,9 +11,15 @@ export interface RequestMeta {
 
 const STANDARD_FIELDS = new Set(['guest_id', 'last_ref_code', 'ref_code', 'window_size']);
 
-export function createTrackingService(deps: { repository: TrackingRepository; clock: Clock; rng: Rng; secret: string }) {
+export function createTrackingService(deps: {
+  repository: TrackingRepository;
+  clock: Clock;
+  rng: Rng;
+  secret: string;
+}) {
   const { repository, clock } = deps;
-  const sign = (id: string) => createHmac('sha256', deps.secret).update(`track:${id}`).digest('base64url').slice(0, 22);
+  const sign = (id: string) =>
+    createHmac('sha256', deps.secret).update(`track:${id}`).digest('base64url').slice(0, 22);
 
   return {
     /**

@@ -38,7 +38,10 @@ export async function createRedisCache(url: string, prefix: string): Promise<Cac
       await client.del(key);
     },
     async increment(key, windowMs) {
-      const [count, ttl] = (await client.eval(INCREMENT_SCRIPT, 1, key, String(windowMs))) as [number, number];
+      const [count, ttl] = (await client.eval(INCREMENT_SCRIPT, 1, key, String(windowMs))) as [
+        number,
+        number,
+      ];
       return { count, ttlMs: ttl < 0 ? windowMs : ttl };
     },
     async setIfAbsent(key, value, ttlMs) {

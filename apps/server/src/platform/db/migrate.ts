@@ -18,7 +18,8 @@ export async function migrate(database: Database, directory: string): Promise<Mi
     .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))
     .sort();
   return database.withSession(async (session) => {
-    if (database.kind === 'postgres') await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    if (database.kind === 'postgres')
+      await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await session.exec(
         'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
@@ -43,7 +44,8 @@ export async function migrate(database: Database, directory: string): Promise<Mi
       }
       return { applied };
     } finally {
-      if (database.kind === 'postgres') await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      if (database.kind === 'postgres')
+        await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   });
 }

@@ -2,7 +2,16 @@
  * Tells a database that cannot be reached (refused, terminated, shut down, dropped) from a bug in a
  * query. The first becomes 503 SERVICE_UNAVAILABLE; the second stays a 500 that we must fix.
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '08000', '08003', '08006']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '3D000',
+  '08000',
+  '08003',
+  '08006',
+]);
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -21,7 +30,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (UNAVAILABLE_SQLSTATES.has(candidate.code) || UNAVAILABLE_ERRNOS.has(candidate.code)) return true;
       if (candidate.code.startsWith('08')) return true;
     }
-    if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => candidate.message === m || (candidate.message as string).includes(m))) {
+    if (
+      typeof candidate.message === 'string' &&
+      UNAVAILABLE_MESSAGES.some((m) => candidate.message === m || (candidate.message as string).includes(m))
+    ) {
       return true;
     }
     current = candidate.cause;

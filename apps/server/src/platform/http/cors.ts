@@ -40,8 +40,7 @@ export function registerCors(
     if (typeof origin !== 'string' || origin.length === 0) return;
     const host = hostOf(origin);
     const corsKey = (request.query as Record<string, unknown> | undefined)?.cors_key;
-    const allowed =
-      allowedHosts.has(host) || (typeof corsKey === 'string' && keyHosts.get(corsKey) === host);
+    const allowed = allowedHosts.has(host) || (typeof corsKey === 'string' && keyHosts.get(corsKey) === host);
     if (allowed) {
       void reply.header('access-control-allow-origin', origin);
       void reply.header('access-control-allow-methods', 'GET, OPTIONS');

@@ -17,12 +17,19 @@ const FASTIFY_CODES: Record<string, ErrorCodeName> = {
 };
 
 function classify(error: FastifyError): { codeName: ErrorCodeName; fields?: Record<string, string> } {
-  if (error instanceof AppError) return { codeName: error.codeName, ...(error.fields ? { fields: error.fields } : {}) };
+  if (error instanceof AppError)
+    return { codeName: error.codeName, ...(error.fields ? { fields: error.fields } : {}) };
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return { codeName: 'VALIDATION_ERROR', fields: validationFields(error.validation, error.validationContext) };
+    return {
+      codeName: 'VALIDATION_ERROR',
+      fields: validationFields(error.validation, error.validationContext),
+    };
   }
   if (error.validation) {
-    return { codeName: 'VALIDATION_ERROR', fields: validationFields(error.validation, error.validationContext) };
+    return {
+      codeName: 'VALIDATION_ERROR',
+      fields: validationFields(error.validation, error.validationContext),
+    };
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return { codeName: mapped };

@@ -21,7 +21,10 @@ describe('request signature, enforce mode', () => {
 
   it('accepts a signature of this minute and of one minute either side', async () => {
     for (const offset of [-1, 0, 1]) {
-      const res = await t.app.inject({ url: '/api/v18/currencies', headers: signed('/api/v18/currencies', offset) });
+      const res = await t.app.inject({
+        url: '/api/v18/currencies',
+        headers: signed('/api/v18/currencies', offset),
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -43,7 +46,10 @@ describe('request signature, enforce mode', () => {
   });
 
   it('signs the path without its query string', async () => {
-    const res = await t.app.inject({ url: '/api/v18/currencies?isMobile=1', headers: signed('/api/v18/currencies') });
+    const res = await t.app.inject({
+      url: '/api/v18/currencies?isMobile=1',
+      headers: signed('/api/v18/currencies'),
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -119,7 +125,10 @@ describe('guest cache', () => {
   });
 
   it('never reads or fills it for a logged-in request', async () => {
-    const res = await t.app.inject({ url: '/api/v18/rotator/header_main_slider', headers: { 'auth-token': 'abc' } });
+    const res = await t.app.inject({
+      url: '/api/v18/rotator/header_main_slider',
+      headers: { 'auth-token': 'abc' },
+    });
     expect(res.headers['x-cache']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('private, no-store');
     const slides = res.json().data.slides.map((s: { audience: string }) => s.audience);

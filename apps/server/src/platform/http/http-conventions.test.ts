@@ -121,7 +121,10 @@ describe('CORS (spec §7)', () => {
   );
 
   it('does not echo a foreign origin', async () => {
-    const res = await t.app.inject({ url: '/api/v18/currencies', headers: { origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      url: '/api/v18/currencies',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 

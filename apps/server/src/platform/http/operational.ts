@@ -4,7 +4,10 @@ import type { Cache } from '../cache/cache.ts';
 import type { Metrics } from '../metrics.ts';
 
 /** /healthz (the process answers), /readyz (database and cache reachable), /metrics (Prometheus). */
-export function registerOperationalRoutes(app: FastifyInstance, deps: { database: Database; cache: Cache; metrics: Metrics }): void {
+export function registerOperationalRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; cache: Cache; metrics: Metrics },
+): void {
   const operational = { operational: true, rateLimit: false } as const;
   app.get('/healthz', { config: operational, schema: { hide: true } }, async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
@@ -19,6 +22,9 @@ export function registerOperationalRoutes(app: FastifyInstance, deps: { database
   });
   app.get('/metrics', { config: operational, schema: { hide: true } }, async (_request, reply) => {
     const body = await deps.metrics.registry.metrics();
-    return reply.header('content-type', deps.metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+    return reply
+      .header('content-type', deps.metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }

@@ -22,7 +22,9 @@ export function rateLimitStoreFor(cache: Cache) {
     }
 
     child(routeOptions: { method?: unknown; url?: unknown }) {
-      return new CacheRateLimitStore({ routeKey: `${String(routeOptions.method ?? '')}${String(routeOptions.url ?? '')}` });
+      return new CacheRateLimitStore({
+        routeKey: `${String(routeOptions.method ?? '')}${String(routeOptions.url ?? '')}`,
+      });
     }
   };
 }

@@ -7,7 +7,9 @@ import { AppError } from './app-error.ts';
 export type SignatureMode = 'off' | 'report' | 'enforce';
 
 export function computeSignature(key: string, path: string, userAgent: string, minute: number): string {
-  return createHmac('sha256', key).update(signatureMessage(path, userAgent, minute)).digest('hex');
+  return createHmac('sha256', key)
+    .update(signatureMessage(path, userAgent, minute))
+    .digest('hex');
 }
 
 /** True when the signature matches the current minute or one either side (±1 minute of skew). */
@@ -47,7 +49,8 @@ export function registerSignatureCheck(
     const path = request.url.split('?', 1)[0] ?? request.url;
     const userAgent = request.headers['user-agent'] ?? '';
     const valid =
-      typeof header === 'string' && verifySignature(options.key, path, userAgent, header, options.clock.now());
+      typeof header === 'string' &&
+      verifySignature(options.key, path, userAgent, header, options.clock.now());
     if (valid) return;
     options.onFailure(options.mode);
     if (options.mode === 'enforce') throw new AppError('SIGNATURE_INVALID');

@@ -28,7 +28,8 @@ export function validationFields(
     const base = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     const params = issue.params as Record<string, unknown>;
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(params.keys)) {
-      for (const key of params.keys) fields[base ? `${base}.${String(key)}` : String(key)] ??= MessageKey.unknownField;
+      for (const key of params.keys)
+        fields[base ? `${base}.${String(key)}` : String(key)] ??= MessageKey.unknownField;
       continue;
     }
     const path = base || context || 'body';

@@ -13,10 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function jobRow(id: number) {
-  const [row] = await queryRows<{ status: string; attempts: number; last_error: string | null; run_at: Date | string }>(
-    t.platform.database.db,
-    sql`select status, attempts, last_error, run_at from jobs where id = ${id}`,
-  );
+  const [row] = await queryRows<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    run_at: Date | string;
+  }>(t.platform.database.db, sql`select status, attempts, last_error, run_at from jobs where id = ${id}`);
   return row;
 }
 
@@ -85,7 +87,8 @@ describe('durable jobs', () => {
     t.platform.jobs.define('test.lease', { leaseMs: 30_000, handler: async () => void runs++ });
     const { id } = await t.platform.jobs.enqueue('test.lease', {});
     // Simulate a worker that claimed the job and vanished.
-    await t.platform.database.db.execute(sql`update jobs set status = 'running', attempts = 1, locked_by = 'dead',
+    await t.platform.database.db
+      .execute(sql`update jobs set status = 'running', attempts = 1, locked_by = 'dead',
       locked_until = ${new Date(clock.now() + 30_000).toISOString()}::timestamptz where id = ${id}`);
     expect(await t.platform.jobs.runDue()).toBe(0);
     clock.advance(30_001);

@@ -32,7 +32,11 @@ export interface JobQueue {
   define<P>(name: string, definition: JobDefinition<P>): void;
   /** A job that runs once per interval across every instance (its slot is the dedupe key). */
   every(name: string, intervalMs: number): void;
-  enqueue(name: string, payload: unknown, options?: EnqueueOptions): Promise<{ id: number; created: boolean }>;
+  enqueue(
+    name: string,
+    payload: unknown,
+    options?: EnqueueOptions,
+  ): Promise<{ id: number; created: boolean }>;
   /** One poll: claims due jobs this instance knows and runs them. Returns how many ran. */
   runDue(limit?: number): Promise<number>;
   start(pollMs: number): void;
@@ -49,10 +53,19 @@ interface ClaimedRow extends Record<string, unknown> {
 
 const HOUR = 3_600_000;
 
-export function createJobQueue(deps: { db: Db; clock: Clock; rng: Rng; log: FastifyBaseLogger; onRun?: (name: string, outcome: string) => void }): JobQueue {
+export function createJobQueue(deps: {
+  db: Db;
+  clock: Clock;
+  rng: Rng;
+  log: FastifyBaseLogger;
+  onRun?: (name: string, outcome: string) => void;
+}): JobQueue {
   const { db, clock, log } = deps;
   const workerId = `${hostname()}:${process.pid}:${randomToken(deps.rng, 64)}`;
-  const definitions = new Map<string, Required<Omit<JobDefinition<unknown>, 'maxAttempts'>> & { maxAttempts: number }>();
+  const definitions = new Map<
+    string,
+    Required<Omit<JobDefinition<unknown>, 'maxAttempts'>> & { maxAttempts: number }
+  >();
   const recurring = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -61,11 +74,14 @@ export function createJobQueue(deps: { db: Db; clock: Clock; rng: Rng; log: Fast
   async function enqueue(name: string, payload: unknown, options: EnqueueOptions = {}) {
     const runAt = new Date(options.runAt ?? clock.now());
     const maxAttempts = options.maxAttempts ?? definitions.get(name)?.maxAttempts ?? 5;
-    const rows = await queryRows<{ id: string | number }>(db, sql`
+    const rows = await queryRows<{ id: string | number }>(
+      db,
+      sql`
       insert into jobs (name, payload, run_at, max_attempts, dedupe_key)
       values (${name}, ${JSON.stringify(payload ?? {})}::jsonb, ${runAt.toISOString()}::timestamptz, ${maxAttempts}, ${options.dedupeKey ?? null})
       on conflict (dedupe_key) do nothing
-      returning id`);
+      returning id`,
+    );
     const row = rows[0];
     return row ? { id: Number(row.id), created: true } : { id: 0, created: false };
   }
@@ -83,7 +99,9 @@ export function createJobQueue(deps: { db: Db; clock: Clock; rng: Rng; log: Fast
     if (names.length === 0) return [];
     const now = new Date(clock.now()).toISOString();
     const longestLease = Math.max(...[...definitions.values()].map((d) => d.leaseMs));
-    return queryRows<ClaimedRow>(db, sql`
+    return queryRows<ClaimedRow>(
+      db,
+      sql`
       with next as (
         select id from jobs
         where name in ${names}
@@ -96,7 +114,8 @@ export function createJobQueue(deps: { db: Db; clock: Clock; rng: Rng; log: Fast
       update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${workerId},
         locked_until = ${now}::timestamptz + (${longestLease} || ' milliseconds')::interval
       from next where jobs.id = next.id
-      returning jobs.id, jobs.name, jobs.payload, jobs.attempts, jobs.max_attempts`);
+      returning jobs.id, jobs.name, jobs.payload, jobs.attempts, jobs.max_attempts`,
+    );
   }
 
   async function finish(row: ClaimedRow, error: unknown): Promise<void> {
@@ -133,7 +152,10 @@ export function createJobQueue(deps: { db: Db; clock: Clock; rng: Rng; log: Fast
         failure = error ?? new Error('job failed');
         log.warn({ err: error, job: row.name, id: row.id, attempt: row.attempts }, 'job failed');
       }
-      deps.onRun?.(row.name, failure === undefined ? 'done' : row.attempts >= row.max_attempts ? 'failed' : 'retry');
+      deps.onRun?.(
+        row.name,
+        failure === undefined ? 'done' : row.attempts >= row.max_attempts ? 'failed' : 'retry',
+      );
       await finish(row, failure);
     }
     return rows.length;

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+describe('operations', () => {
+  it('/healthz, /readyz and /metrics answer', async () => {
+    expect((await get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await get('/readyz')).json()).toEqual({ status: 'ok', database: true, cache: true });
+    const metrics = await get('/metrics');
+    expect(metrics.body).toContain('kometa_http_request_duration_seconds_bucket');
+  });
+
+  it('serves OpenAPI generated from the contracts at /api/docs', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/api/v18/time',
+      '/api/v18/settings',
+      '/api/v18/track',
+      '/api/v18/currencies',
+      '/api/v18/content/images',
+      '/api/v18/menu/{id}',
+      '/api/v18/rotator-slugs',
+      '/api/v18/rotator/{slug}/current',
+      '/api/v18/rotator/{slug}',
+      '/api/v18/webhook/{eventType}',
+      '/api/v18/hits',
+      '/mobapp/version',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(paths.some((p) => p.startsWith('/api/v18/pages/'))).toBe(true);
+    expect((await get('/api/docs')).statusCode).toBeLessThan(400);
+  });
+});

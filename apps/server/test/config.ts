@@ -1,0 +1,3 @@
+/** The test suite's own configuration: which real PostgreSQL and Redis to run against, if any. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;

@@ -1,0 +1,79 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/** Import boundaries of ARCHITECTURE.md, enforced here so that breaking one fails `npm run lint`. */
+const otherModuleInternals = {
+  regex: String.raw`^\.\./(?!\.)[^/]+/(?!index\.ts$).+`,
+  message: 'A module uses another module only through its index.ts (ARCHITECTURE.md, dependency rules).',
+};
+const serverOrGames = {
+  regex: String.raw`(^@kometa/(server|games)(/|$))|(apps/(server|games)/)|(^(\.\./)+(server|games)/)`,
+  message: 'The web never imports the server or the game server; it talks to them over HTTP.',
+};
+const anyApp = {
+  regex: String.raw`(^@kometa/(server|web|games|e2e)(/|$))|(^(\.\./)+apps/)`,
+  message: 'Packages never import apps.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/data/**', '**/dist/**', 'bench/results/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No export * barrels: name what a module exports.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'process.env is read only in config.ts files.',
+        },
+      ],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No export * barrels: name what a module exports.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`/modules/`,
+              message: 'Platform code holds no business rules and never imports a module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOrGames] }] },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [anyApp] }] },
+  },
+);
