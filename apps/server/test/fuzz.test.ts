@@ -66,12 +66,10 @@ const body = fc.oneof(
     .map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? 'null' })),
   fc.string({ maxLength: 200 }).map((text) => ({ type: 'application/json', payload: text })),
   fc.string({ maxLength: 200 }).map((text) => ({ type: 'text/plain', payload: text })),
-  fc
-    .dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 }), { maxKeys: 8 })
-    .map((form) => ({
-      type: 'application/x-www-form-urlencoded',
-      payload: new URLSearchParams(form).toString(),
-    })),
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 }), { maxKeys: 8 }).map((form) => ({
+    type: 'application/x-www-form-urlencoded',
+    payload: new URLSearchParams(form).toString(),
+  })),
   fc.constant({ type: 'application/octet-stream', payload: '\u0000\u0001' }),
 );
 
