@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -17,10 +17,13 @@ import { openCache } from './platform/cache/open-cache.ts';
 import type { Cache } from './platform/cache/cache.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
-import { registerRequestContext } from './platform/http/request-context.ts';
-import { registerCors } from './platform/http/cors.ts';
-import { registerCountryGate } from './platform/http/country-gate.ts';
-import { registerSignatureCheck } from './platform/http/signature.ts';
+import { registerAccessLog } from './platform/http/access-log.ts';
+import { createRootLogger, type Logger } from './platform/logger.ts';
+import { decorateRequestContext, requestContextStep } from './platform/http/request-context.ts';
+import { registerEdge } from './platform/http/edge.ts';
+import { corsStep } from './platform/http/cors.ts';
+import { countryGateStep } from './platform/http/country-gate.ts';
+import { signatureStep } from './platform/http/signature.ts';
 import { registerGuestCache } from './platform/http/guest-cache.ts';
 import { rateLimitStoreFor } from './platform/http/rate-limit-store.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
@@ -37,6 +40,7 @@ const MEDIA_DIR = fileURLToPath(new URL('../seed/media', import.meta.url));
 
 export interface Platform {
   config: Config;
+  log: Logger;
   database: Database;
   cache: Cache;
   jobs: JobQueue;
@@ -48,7 +52,7 @@ export interface Platform {
 export interface BuildOptions {
   clock?: Clock;
   rng?: Rng;
-  logger?: FastifyServerOptions['logger'];
+  log?: Logger;
 }
 
 export interface BuiltApp {
@@ -60,6 +64,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const clock = options.clock ?? systemClock;
   const rng = options.rng ?? cryptoRng;
+  const log = options.log ?? createRootLogger(config.logLevel);
   const database = await openDatabase(config.database);
   let cache: Cache | undefined;
   try {
@@ -71,7 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Our own pino instance logs (platform/logger.ts, ADR 008); Fastify's logger stays off.
+    logger: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: {
@@ -89,10 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     clock,
     rng,
-    log: app.log,
+    log,
     onRun: (name, outcome) => metrics.jobRuns.inc({ name, outcome }),
   });
-  const platform: Platform = { config, database, cache, jobs, metrics, clock, rng };
+  const platform: Platform = { config, log, database, cache, jobs, metrics, clock, rng };
 
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -111,19 +117,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, log);
   registerHttpMetrics(app, metrics);
-  registerRequestContext(app, config);
-  registerCors(app, config);
-  registerCountryGate(app, config.allowedCountries);
-  registerSignatureCheck(app, {
-    key: config.signature.key,
-    mode: config.signature.mode,
-    clock,
-    onFailure: (mode) => metrics.signatureFailures.inc({ mode }),
-  });
+  registerAccessLog(app, log);
+  decorateRequestContext(app);
+  registerEdge(app, [
+    requestContextStep({ ...config, log }),
+    corsStep(config),
+    countryGateStep(config.allowedCountries),
+    signatureStep({
+      key: config.signature.key,
+      mode: config.signature.mode,
+      clock,
+      onFailure: (mode) => metrics.signatureFailures.inc({ mode }),
+    }),
+  ]);
   registerGuestCache(app, {
     cache,
+    now: () => clock.now(),
     ttlSeconds: config.guestCacheTtlSeconds,
     onHit: () => metrics.guestCacheHits.inc(),
   });

@@ -95,7 +95,9 @@ export class ConfigError extends Error {
  * the environment in one go.
  */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  // An empty variable means "not set" (a common way to unset one in shells and compose files).
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);

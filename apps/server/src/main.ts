@@ -12,12 +12,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await buildApp(config);
+  const { app, platform } = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    platform.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
+  platform.log.info(
+    { address, database: platform.database.kind, cache: platform.cache.kind },
+    'Kometa is listening',
+  );
 }
 
 main().catch((error: unknown) => {

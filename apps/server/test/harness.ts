@@ -108,7 +108,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   Object.assign(env, options.env);
   let built: BuiltApp;
   try {
-    built = await buildApp(loadConfig(env), { ...options, logger: options.logger ?? false });
+    built = await buildApp(loadConfig(env), options);
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();
     throw error;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { EdgeStep } from './edge.ts';
 import { hostOf } from './request-context.ts';
 
 /** Spec §7: the headers the CORS handler allows, plus the request headers our own client sends. */
@@ -28,16 +28,17 @@ export const CORS_ALLOWED_HEADERS = [
  * trailing slash), one of the operator's other domains, or the origin a valid cors_key names, is echoed
  * in allow-origin with GET and OPTIONS allowed; then the request continues. Preflights end here.
  */
-export function registerCors(
-  app: FastifyInstance,
-  options: { siteOrigin: string; allowedDomains: string[]; corsKeys: Map<string, string> },
-): void {
+export function corsStep(options: {
+  siteOrigin: string;
+  allowedDomains: string[];
+  corsKeys: Map<string, string>;
+}): EdgeStep {
   const allowedHosts = new Set([hostOf(options.siteOrigin), ...options.allowedDomains.map(hostOf)]);
   const keyHosts = new Map([...options.corsKeys].map(([key, origin]) => [key, hostOf(origin)]));
 
-  app.addHook('onRequest', async (request, reply) => {
+  return (request, reply) => {
     const origin = request.headers.origin;
-    if (typeof origin !== 'string' || origin.length === 0) return;
+    if (typeof origin !== 'string' || origin.length === 0) return undefined;
     const host = hostOf(origin);
     const corsKey = (request.query as Record<string, unknown> | undefined)?.cors_key;
     const allowed = allowedHosts.has(host) || (typeof corsKey === 'string' && keyHosts.get(corsKey) === host);
@@ -50,7 +51,9 @@ export function registerCors(
       void reply.header('vary', 'Origin');
     }
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      return reply.code(204).send();
+      void reply.code(204).send();
+      return 'sent';
     }
-  });
+    return undefined;
+  };
 }

@@ -1,16 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
+import type { EdgeStep } from './edge.ts';
 
 /**
  * Requests from a country outside the operator's list get 451 (the site then shows its
  * restricted-region page). The country comes from a header the edge sets; without it, nothing is gated.
  */
-export function registerCountryGate(app: FastifyInstance, allowedCountries: Set<string>): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.operational) return;
+export function countryGateStep(allowedCountries: Set<string>): EdgeStep {
+  return (request) => {
     const { country } = request.ctx;
-    if (country !== null && !allowedCountries.has(country)) {
-      throw new AppError('REGION_RESTRICTED');
+    if (country !== null && !request.ctx.route.operational && !allowedCountries.has(country)) {
+      return new AppError('REGION_RESTRICTED');
     }
-  });
+    return undefined;
+  };
 }

@@ -4,6 +4,7 @@ import type { ErrorCodeName } from '@kometa/contracts';
 import { AppError, errorEnvelopeOf } from './app-error.ts';
 import { validationFields } from './validation-fields.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { Logger } from '../logger.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCodeName> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
@@ -46,14 +47,16 @@ function classify(error: FastifyError): { codeName: ErrorCodeName; fields?: Reco
  * The one place errors become HTTP answers: every failure gets the spec's envelope, a status the client
  * expects and a log line; a 5xx never shows internals.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, log: Logger): void {
+  // An error can come before the request context exists (a malformed URL, say).
+  const logOf = (request: FastifyRequest): Logger => request.ctx?.log ?? log;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { codeName, fields } = classify(error);
     const appError = error instanceof AppError ? error : new AppError(codeName, fields ? { fields } : {});
     if (appError.status >= 500) {
-      request.log.error({ err: error, code: appError.code }, 'request failed');
+      logOf(request).error({ err: error, code: appError.code, url: request.url }, 'request failed');
     } else {
-      request.log.info({ code: appError.code, reason: error.message, fields }, 'request rejected');
+      logOf(request).info({ code: appError.code, reason: error.message, fields }, 'request rejected');
     }
     if (appError.headers) void reply.headers(appError.headers);
     if (codeName === 'RATE_LIMITED' && error.statusCode === 429) {
@@ -67,7 +70,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    request.log.info({ url: request.url }, 'route not found');
+    logOf(request).info({ url: request.url }, 'route not found');
     void reply.code(404).header('cache-control', 'no-store').send(errorEnvelopeOf('NOT_FOUND'));
   });
 }

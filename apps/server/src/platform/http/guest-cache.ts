@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '../cache/cache.ts';
 
 const CACHED = Symbol('guestCacheKey');
@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 function cacheKeyOf(request: FastifyRequest): string | undefined {
-  if (request.method !== 'GET' || !request.routeOptions.config.guestCache) return undefined;
+  if (request.method !== 'GET' || !request.ctx.route.guestCache) return undefined;
   if (request.ctx.authToken !== null) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   // The client adds cacheKey=<timestamp> when its disable-cache cookie is set: a deliberate bypass.
@@ -18,53 +18,102 @@ function cacheKeyOf(request: FastifyRequest): string | undefined {
   return `gc:${request.ctx.language}:${request.ctx.siteDomain}:${request.url}`;
 }
 
-/**
- * Guest GET answers of routes marked `guestCache` are kept in the shared cache for the configured TTL
- * and served from it without touching the handler. Logged-in requests (an Auth-Token header) never read
- * or fill it, so personal data can never land there.
- */
-export function registerGuestCache(
-  app: FastifyInstance,
-  options: { cache: Cache; ttlSeconds: number; onHit: () => void },
-): void {
-  const { cache, ttlSeconds } = options;
-  const publicControl = `public, max-age=${ttlSeconds}`;
+interface NearEntry {
+  text: string;
+  bytes: Buffer;
+  expiresAt: number;
+}
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (ttlSeconds === 0) return;
-    const key = cacheKeyOf(request);
-    if (!key) return;
-    let body: string | null = null;
-    try {
-      body = await cache.get(key);
-    } catch (error) {
-      request.log.warn({ err: error }, 'guest cache read failed; answering without it');
-    }
-    if (body === null) {
-      request[CACHED] = key;
-      return;
-    }
+export interface GuestCacheOptions {
+  cache: Cache;
+  ttlSeconds: number;
+  now: () => number;
+  /** How long this instance serves an entry from its own memory before asking the shared cache again. */
+  nearTtlMs?: number;
+  maxNearEntries?: number;
+  onHit: () => void;
+}
+
+/**
+ * Guest GET answers of routes marked `guestCache` are kept in the shared cache (Redis or memory) for
+ * the configured TTL and served without touching the handler. Logged-in requests (an Auth-Token header)
+ * never read or fill it, so personal data can never land there.
+ *
+ * Each instance also keeps the encoded bytes of recent entries for `nearTtlMs` (1 s by default): a hit
+ * then costs no round trip to Redis and no re-encoding of the Cyrillic text, which were most of a hit's
+ * cost (bench/RESULTS.md). An entry can thus outlive its shared TTL by at most `nearTtlMs`.
+ */
+export function registerGuestCache(app: FastifyInstance, options: GuestCacheOptions): void {
+  const { cache, ttlSeconds, now } = options;
+  const nearTtlMs = Math.min(options.nearTtlMs ?? 1_000, ttlSeconds * 1000);
+  const maxNearEntries = options.maxNearEntries ?? 2_000;
+  const publicControl = `public, max-age=${ttlSeconds}`;
+  const near = new Map<string, NearEntry>();
+
+  function remember(key: string, text: string): NearEntry {
+    const known = near.get(key);
+    const bytes = known && known.text === text ? known.bytes : Buffer.from(text);
+    const entry = { text, bytes, expiresAt: now() + nearTtlMs };
+    near.delete(key);
+    if (near.size >= maxNearEntries) near.delete(near.keys().next().value as string);
+    near.set(key, entry);
+    return entry;
+  }
+
+  function sendHit(reply: FastifyReply, bytes: Buffer): void {
     options.onHit();
-    return reply
+    void reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('cache-control', publicControl)
       .header('vary', 'Auth-Token, Content-Language')
       .header('x-cache', 'HIT')
-      .send(body);
+      .send(bytes);
+  }
+
+  if (ttlSeconds === 0) return;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const key = cacheKeyOf(request);
+    if (!key) {
+      done();
+      return;
+    }
+    const entry = near.get(key);
+    if (entry && entry.expiresAt > now()) {
+      sendHit(reply, entry.bytes);
+      return;
+    }
+    cache.get(key).then(
+      (text) => {
+        if (text === null) {
+          near.delete(key);
+          request[CACHED] = key;
+          done();
+        } else {
+          sendHit(reply, remember(key, text).bytes);
+        }
+      },
+      (error: unknown) => {
+        request.ctx.log.warn({ err: error }, 'guest cache read failed; answering without it');
+        done();
+      },
+    );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.getHeader('cache-control') !== undefined) return payload;
-    const key = request[CACHED];
-    if (key && reply.statusCode === 200 && typeof payload === 'string') {
-      void reply.header('cache-control', publicControl).header('vary', 'Auth-Token, Content-Language');
-      void reply.header('x-cache', 'MISS');
-      cache.set(key, payload, ttlSeconds * 1000).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'guest cache write failed');
-      });
-    } else {
-      void reply.header('cache-control', request.ctx?.authToken ? 'private, no-store' : 'no-store');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.getHeader('cache-control') === undefined) {
+      const key = request[CACHED];
+      if (key && reply.statusCode === 200 && typeof payload === 'string') {
+        void reply.header('cache-control', publicControl).header('vary', 'Auth-Token, Content-Language');
+        void reply.header('x-cache', 'MISS');
+        remember(key, payload);
+        cache.set(key, payload, ttlSeconds * 1000).catch((error: unknown) => {
+          request.ctx.log.warn({ err: error }, 'guest cache write failed');
+        });
+      } else {
+        void reply.header('cache-control', request.ctx?.authToken ? 'private, no-store' : 'no-store');
+      }
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { EdgeStep } from './edge.ts';
+import { requestLogger, type Logger } from '../logger.ts';
 
 export const SUPPORTED_LANGUAGES = ['ru'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -10,6 +12,11 @@ export interface RequestContext {
   /** The operator domain the request is for: the `domain` parameter when allowed, else the main site. */
   siteDomain: string;
   country: string | null;
+  /** The matched route's config and path, read once (Fastify builds routeOptions anew on each read). */
+  route: FastifyContextConfig;
+  routeUrl: string | undefined;
+  /** This request's logger (bound to its id); use it instead of request.log, which is silent. */
+  readonly log: Logger;
 }
 
 declare module 'fastify' {
@@ -40,23 +47,56 @@ export function hostOf(originOrHost: string): string {
     .toLowerCase();
 }
 
-export function registerRequestContext(
-  app: FastifyInstance,
-  options: { siteOrigin: string; allowedDomains: string[]; countryHeader: string },
-): void {
+class Context implements RequestContext {
+  #log: Logger | undefined;
+  constructor(
+    private readonly root: Logger,
+    private readonly requestId: string,
+    readonly route: FastifyContextConfig,
+    readonly routeUrl: string | undefined,
+    readonly authToken: string | null,
+    readonly language: Language,
+    readonly siteDomain: string,
+    readonly country: string | null,
+  ) {}
+
+  /** Built on first use: most requests never log. */
+  get log(): Logger {
+    this.#log ??= requestLogger(this.root, this.requestId);
+    return this.#log;
+  }
+}
+
+export function decorateRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+}
+
+/** The first edge step: who is asking, in which language, for which domain and route. */
+export function requestContextStep(options: {
+  siteOrigin: string;
+  allowedDomains: string[];
+  countryHeader: string;
+  log: Logger;
+}): EdgeStep {
   const mainDomain = hostOf(options.siteOrigin);
   const allowed = new Set(options.allowedDomains.map(hostOf));
-  app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const token = request.headers['auth-token'];
+  return (request) => {
+    const headers = request.headers;
+    const token = headers['auth-token'];
     const query = request.query as Record<string, unknown> | undefined;
     const domainParam = typeof query?.domain === 'string' ? hostOf(query.domain) : undefined;
-    const country = request.headers[options.countryHeader];
-    request.ctx = {
-      authToken: typeof token === 'string' && token.length > 0 ? token : null,
-      language: languageOf(request.headers['content-language']),
-      siteDomain: domainParam && allowed.has(domainParam) ? domainParam : mainDomain,
-      country: typeof country === 'string' && country.length > 0 ? country.trim().toUpperCase() : null,
-    };
-  });
+    const country = headers[options.countryHeader];
+    const routeOptions = request.routeOptions;
+    request.ctx = new Context(
+      options.log,
+      request.id,
+      routeOptions.config,
+      routeOptions.url,
+      typeof token === 'string' && token.length > 0 ? token : null,
+      languageOf(headers['content-language']),
+      domainParam && allowed.has(domainParam) ? domainParam : mainDomain,
+      typeof country === 'string' && country.length > 0 ? country.trim().toUpperCase() : null,
+    );
+    return undefined;
+  };
 }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.ts';
 import { queryRows, type Db } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { Rng } from '../rng.ts';
@@ -57,7 +57,7 @@ export function createJobQueue(deps: {
   db: Db;
   clock: Clock;
   rng: Rng;
-  log: FastifyBaseLogger;
+  log: Logger;
   onRun?: (name: string, outcome: string) => void;
 }): JobQueue {
   const { db, clock, log } = deps;

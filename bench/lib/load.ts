@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pinning } from './processes.ts';
+
+const run = promisify(execFile);
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** wrk's done() hook prints one JSON line; everything else wrk prints is ignored. */
+const REPORT_SCRIPT = `
+done = function(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  io.write(string.format('WRK_JSON {"requests":%d,"seconds":%f,"p50us":%d,"p99us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50), latency:percentile(99), errors, summary.errors.status))
+end
+`;
+
+let scriptPath: string | undefined;
+
+/**
+ * Loopback load for a fixed time with wrk (Debian's package): one wrk thread, written in C, so the
+ * loader leaves the server a core of its own on a 2-core machine. wrk stops by itself.
+ */
+export async function load(
+  url: string,
+  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error(`load targets loopback only: ${url}`);
+  if (!scriptPath) {
+    scriptPath = join(mkdtempSync(join(tmpdir(), 'kometa-wrk-')), 'report.lua');
+    writeFileSync(scriptPath, REPORT_SCRIPT);
+  }
+  const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
+  const args = [
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.durationSeconds}s`,
+    '--timeout',
+    '5s',
+    '-s',
+    scriptPath,
+    ...headerArgs,
+    url,
+  ];
+  let stdout: string;
+  try {
+    const pinned = pinning();
+    const [command, commandArgs] = pinned
+      ? ['taskset', ['-c', pinned.loader, 'wrk', ...args]]
+      : ['wrk', args];
+    ({ stdout } = await run(command, commandArgs, { timeout: (options.durationSeconds + 30) * 1000 }));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('wrk is not installed: apt-get install -y wrk', { cause: error });
+    }
+    throw error;
+  }
+  const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!line) throw new Error(`wrk printed no report:\n${stdout}`);
+  const report = JSON.parse(line.slice('WRK_JSON '.length)) as {
+    requests: number;
+    seconds: number;
+    p50us: number;
+    p99us: number;
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    requestsPerSecond: report.requests / report.seconds,
+    p50Ms: report.p50us / 1000,
+    p99Ms: report.p99us / 1000,
+    errors: report.errors,
+    non2xx: report.non2xx,
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { benchConfig } from './config.ts';
+import { stopAll } from './lib/processes.ts';
+import type { BenchResult, BenchSuite } from './lib/result.ts';
+import { guestSettingsSuite } from './suites/guest-settings.bench.ts';
+
+/** Every benchmark of the project; each measures its target against a baseline in the same run. */
+const suites: BenchSuite[] = [guestSettingsSuite];
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+function table(results: BenchResult[]): string {
+  const lines = [
+    '| suite | target | baseline | ratio | goal | result |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...results.map((r) => {
+      const extra = (e?: Record<string, number>) =>
+        e
+          ? ` (${Object.entries(e)
+              .map(([k, v]) => `${k} ${fmt(v)}`)
+              .join(', ')})`
+          : '';
+      return `| ${r.suite} | ${r.target.name}: ${fmt(r.target.value)} ${r.target.unit}${extra(r.target.extra)} | ${r.baseline.name}: ${fmt(r.baseline.value)} ${r.baseline.unit}${extra(r.baseline.extra)} | ${(r.ratio * 100).toFixed(1)} % | ${r.goal ? `≥ ${(r.goal.minRatio * 100).toFixed(0)} %` : '—'} | ${r.passed === null ? '—' : r.passed ? 'met' : 'NOT met'} |`;
+    }),
+  ];
+  return lines.join('\n');
+}
+
+const chosen = suites.filter((s) => !benchConfig.only || s.name === benchConfig.only);
+const results: BenchResult[] = [];
+try {
+  for (const suite of chosen) {
+    console.error(`bench: ${suite.name}: ${suite.description}`);
+    results.push(...(await suite.run()));
+  }
+} finally {
+  stopAll();
+}
+
+const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version };
+const report = { date: new Date().toISOString(), machine, results };
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/latest.json', JSON.stringify(report, null, 2) + '\n');
+writeFileSync(
+  'bench/RESULTS.md',
+  `# Benchmark results\n\nWritten by \`npm run bench\` on ${report.date} (${machine.cpus} cores, ${machine.model}, Node ${machine.node}).\n` +
+    `Machine-readable: \`bench/results/latest.json\`. Each figure is a ratio against a baseline measured in the same run,\n` +
+    `because the machine is shared and noisy.\n\n${table(results)}\n`,
+);
+console.log(table(results));
+console.log(JSON.stringify(report));
+process.exitCode = results.some((r) => r.passed === false) ? 1 : 0;
