@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '../cache/cache.ts';
 
@@ -60,14 +61,25 @@ export function registerGuestCache(app: FastifyInstance, options: GuestCacheOpti
     return entry;
   }
 
+  const hitHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': publicControl,
+    vary: 'Auth-Token, Content-Language',
+    'x-cache': 'HIT',
+  };
+
+  /**
+   * A hit writes the stored bytes straight to the socket: no serialisation and no onSend hooks, which
+   * have nothing to add to a stored answer. Headers set earlier on the reply (CORS) are kept.
+   */
   function sendHit(reply: FastifyReply, bytes: Buffer): void {
     options.onHit();
-    void reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('cache-control', publicControl)
-      .header('vary', 'Auth-Token, Content-Language')
-      .header('x-cache', 'HIT')
-      .send(bytes);
+    const earlier = reply.getHeaders() as OutgoingHttpHeaders;
+    const headers: OutgoingHttpHeaders = { ...earlier, ...hitHeaders, 'content-length': bytes.length };
+    if (earlier.vary) headers.vary = `${String(earlier.vary)}, ${hitHeaders.vary}`;
+    reply.hijack();
+    reply.raw.writeHead(200, headers);
+    reply.raw.end(bytes);
   }
 
   if (ttlSeconds === 0) return;

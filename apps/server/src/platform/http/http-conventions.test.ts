@@ -120,6 +120,17 @@ describe('CORS (spec §7)', () => {
     },
   );
 
+  it('keeps the CORS headers on an answer served from the guest cache', async () => {
+    await t.app.inject('/api/v18/menu/header');
+    const hit = await t.app.inject({
+      url: '/api/v18/menu/header',
+      headers: { origin: 'https://kometa.example' },
+    });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['access-control-allow-origin']).toBe('https://kometa.example');
+    expect(hit.headers.vary).toBe('Origin, Auth-Token, Content-Language');
+  });
+
   it('does not echo a foreign origin', async () => {
     const res = await t.app.inject({
       url: '/api/v18/currencies',
