@@ -35,6 +35,10 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'process.env is read only in config.ts files.',
         },
+        {
+          selector: "MemberExpression[object.name=/^(request|req|reply|app)$/][property.name='log']",
+          message: "Fastify's logger is off (ADR 008): log with request.ctx.log or the platform logger.",
+        },
       ],
       eqeqeq: ['error', 'always'],
     },
@@ -45,6 +49,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportAllDeclaration', message: 'No export * barrels: name what a module exports.' },
+        {
+          selector: "MemberExpression[object.name=/^(request|req|reply|app)$/][property.name='log']",
+          message: "Fastify's logger is off (ADR 008): log with request.ctx.log or the platform logger.",
+        },
       ],
     },
   },
