@@ -163,12 +163,27 @@ describe('CORS (spec §7)', () => {
   });
 });
 
-describe('domain parameter', () => {
-  it('picks content of an allowed domain and ignores unknown ones', async () => {
-    const own = await t.app.inject('/api/v18/pages/seo_main?domain=mirror.example');
-    expect(own.json().data.seo.ogSiteName).toBe('Комета');
+describe('domain and referer parameters', () => {
+  beforeAll(async () => {
+    const { sql } = await import('drizzle-orm');
+    await t.platform.database.db.execute(sql`insert into pages (identifier, domain, url, title, og_site_name)
+      values ('seo_main', 'mirror.example', '/', 'Зеркало', 'Комета Зеркало')`);
+  });
+
+  it('serves the page of an allowed domain named by domain= or by the referer= page', async () => {
+    const byDomain = await t.app.inject('/api/v18/pages/seo_main?domain=mirror.example');
+    expect(byDomain.json().data.seo.title).toBe('Зеркало');
+    const byReferer = await t.app.inject(
+      `/api/v18/pages/seo_main?referer=${encodeURIComponent('https://mirror.example/games?x=1')}`,
+    );
+    expect(byReferer.json().data.seo.title).toBe('Зеркало');
+  });
+
+  it('ignores domains the operator did not list', async () => {
     const foreign = await t.app.inject('/api/v18/pages/seo_main?domain=evil.example');
-    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json().data.seo.title).toBe('Комета — онлайн-казино');
+    const main = await t.app.inject('/api/v18/pages/seo_main');
+    expect(main.json().data.seo.title).toBe('Комета — онлайн-казино');
   });
 });
 

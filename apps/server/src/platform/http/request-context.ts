@@ -80,11 +80,26 @@ export function requestContextStep(options: {
 }): EdgeStep {
   const mainDomain = hostOf(options.siteOrigin);
   const allowed = new Set(options.allowedDomains.map(hostOf));
+  /**
+   * The operator's other domains say which site a call is for with `domain`, or with `referer` (the
+   * page's URL) when they call the API cross-domain; only listed domains are honoured.
+   */
+  const siteDomainOf = (domain: unknown, referer: unknown): string | undefined => {
+    if (typeof domain === 'string') {
+      const host = hostOf(domain);
+      if (allowed.has(host)) return host;
+    }
+    if (typeof referer === 'string') {
+      const host = hostOf(referer).split('/', 1)[0] ?? '';
+      if (allowed.has(host)) return host;
+    }
+    return undefined;
+  };
   return (request) => {
     const headers = request.headers;
     const token = headers['auth-token'];
     const query = request.query as Record<string, unknown> | undefined;
-    const domainParam = typeof query?.domain === 'string' ? hostOf(query.domain) : undefined;
+    const siteDomain = query ? siteDomainOf(query.domain, query.referer) : undefined;
     const country = headers[options.countryHeader];
     const routeOptions = request.routeOptions;
     request.ctx = new Context(
@@ -94,7 +109,7 @@ export function requestContextStep(options: {
       routeOptions.url,
       typeof token === 'string' && token.length > 0 ? token : null,
       languageOf(headers['content-language']),
-      domainParam && allowed.has(domainParam) ? domainParam : mainDomain,
+      siteDomain ?? mainDomain,
       typeof country === 'string' && country.length > 0 ? country.trim().toUpperCase() : null,
     );
     return undefined;
