@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -120,5 +122,35 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await built.app.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
+  };
+}
+
+export interface SuiteApp {
+  readonly app: TestApp['app'];
+  readonly platform: TestApp['platform'];
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** One app for a test file: built before its tests, closed (and its database dropped) after them. */
+export function useTestApp(options: TestAppOptions = {}): SuiteApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('the test app is used before beforeAll ran');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get platform() {
+      return started().platform;
+    },
+    get: (url, headers = {}) => started().app.inject({ url, headers }),
   };
 }

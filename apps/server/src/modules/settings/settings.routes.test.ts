@@ -1,14 +1,8 @@
 import { SETTING_KEYS } from '@kometa/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
+const t = useTestApp();
+const get = t.get;
 
 describe('GET /settings', () => {
   it('has every key of spec §3 as alias/value pairs with JSON string values', async () => {

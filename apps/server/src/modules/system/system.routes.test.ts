@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 9, 30, 0));
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp({ clock });
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const t = useTestApp({ clock });
+const get = t.get;
 
 describe('system calls', () => {
   it('GET /time gives the server clock in seconds', async () => {

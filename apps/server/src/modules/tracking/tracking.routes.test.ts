@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db/database.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
+const t = useTestApp();
+const get = t.get;
 
 describe('tracking', () => {
   it('GET /track issues distinct signed track ids', async () => {
