@@ -40,7 +40,7 @@ export default tseslint.config(
           message: "Fastify's logger is off (ADR 008): log with request.ctx.log or the platform logger.",
         },
       ],
-      eqeqeq: ['error', 'always'],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
   {

@@ -32,6 +32,7 @@ import { createSettingsModule } from './modules/settings/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createTrackingModule } from './modules/tracking/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
+import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
 export const API_PREFIX = '/api/v18';
@@ -180,6 +181,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = createContentModule(database.db, clock);
   const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
   const system = createSystemModule({ clock, settings: settings.service });
+  const accounts = createAccountsModule({
+    db: database.db,
+    cache,
+    clock,
+    rng,
+    settings: settings.service,
+    appSecret: config.appSecret,
+    passwordHashing: config.passwordHashing,
+    policy: {
+      idleMs: config.sessions.idleMs,
+      absoluteMs: config.sessions.absoluteMs,
+      refreshGraceMs: 60_000,
+      lookupTtlMs: 5 * 60_000,
+      maxFailuresPerAccount: config.sessions.maxFailuresPerAccount,
+      maxFailuresPerIp: config.sessions.maxFailuresPerAccount * 10,
+      failureWindowMs: 15 * 60_000,
+    },
+  });
 
   await app.register(
     async (api) => {
@@ -187,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settings.routes);
       await api.register(content.routes);
       await api.register(tracking.routes);
+      await api.register(accounts.routes);
     },
     { prefix: API_PREFIX },
   );

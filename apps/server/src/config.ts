@@ -62,6 +62,12 @@ const environmentSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Argon2id cost; OWASP's minimum is 19 MiB with 2 passes (ADR 009). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(47_104),
+  ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(1),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
 });
 
 export type Config = {
@@ -84,6 +90,8 @@ export type Config = {
   jobs: { enabled: boolean; pollMs: number };
   seedDemo: boolean;
   trustProxy: boolean;
+  sessions: { idleMs: number; absoluteMs: number; maxFailuresPerAccount: number };
+  passwordHashing: { memoryKiB: number; iterations: number };
 };
 
 export class ConfigError extends Error {
@@ -140,5 +148,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    sessions: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_MAX_DAYS * 86_400_000,
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES,
+    },
+    passwordHashing: {
+      memoryKiB: e.ARGON2_MEMORY_KIB,
+      // 46 MiB × 1 pass and 19 MiB × 2 passes are OWASP's equivalent profiles.
+      iterations: e.ARGON2_MEMORY_KIB >= 47_104 ? e.ARGON2_ITERATIONS : Math.max(2, e.ARGON2_ITERATIONS),
+    },
   };
 }

@@ -91,6 +91,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: ':memory:',
     JOBS_ENABLED: 'false',
     SIGNATURE_MODE: 'off',
+    ARGON2_MEMORY_KIB: '19456',
+    ARGON2_ITERATIONS: '2',
   };
   if (TEST_DATABASE_URL) {
     if (options.shared?.databaseUrl) {

@@ -83,3 +83,24 @@ export {
   hitResponse,
 } from './tracking.ts';
 export { SIGNATURE_HEADER, SIGNATURE_EXEMPT_PATHS, signatureMessage, signatureMinute } from './signature.ts';
+export {
+  AccountMessage,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  birthday,
+  registrationBody,
+  type RegistrationBody,
+  tokenResponse,
+  lookupEmailBody,
+  lookupPhoneBody,
+  lookupResponse,
+  loginLookupBody,
+  userLevel,
+  userWallet,
+  user,
+  type User,
+  userResponse,
+  sessionInfo,
+  sessionsResponse,
+} from './accounts.ts';

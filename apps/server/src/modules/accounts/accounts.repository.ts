@@ -1,0 +1,177 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { authEvents, loginLookups, sessions, users } from './accounts.tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type AuthEvent = typeof authEvents.$inferInsert;
+
+/** Which unique field a failed insert collided with, from PostgreSQL's unique-violation details. */
+export function uniqueViolation(error: unknown): 'email' | 'phone' | 'username' | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (e.code === '23505') {
+      const name = e.constraint ?? e.message ?? '';
+      if (name.includes('users_email')) return 'email';
+      if (name.includes('users_phone')) return 'phone';
+      if (name.includes('users_username')) return 'username';
+    }
+    current = e.cause;
+  }
+  return undefined;
+}
+
+export function createAccountsRepository(db: Db) {
+  return {
+    async insertUser(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning();
+      if (!row) throw new Error('insert returned no user');
+      return row;
+    },
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+    async findUserByPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+      return row;
+    },
+    /** Which of these values already belong to an account. */
+    async takenFields(values: { email?: string; phone?: string; username?: string }) {
+      const taken = new Set<'email' | 'phone' | 'username'>();
+      if (values.email && (await this.findUserByEmail(values.email))) taken.add('email');
+      if (values.phone && (await this.findUserByPhone(values.phone))) taken.add('phone');
+      if (values.username) {
+        const [row] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = lower(${values.username})`)
+          .limit(1);
+        if (row) taken.add('username');
+      }
+      return taken;
+    },
+    async recordLogin(userId: number, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: at })
+        .where(eq(users.id, userId));
+    },
+
+    async insertSession(session: typeof sessions.$inferInsert): Promise<SessionRow> {
+      const [row] = await db.insert(sessions).values(session).returning();
+      if (!row) throw new Error('insert returned no session');
+      return row;
+    },
+    async findSessionByHash(tokenHash: Buffer): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+    async touchSession(id: number, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+    async revokeSession(id: number, at: Date, reason: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+    async revokeOtherSessions(userId: number, keepId: number, at: Date, reason: string): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    async listLiveSessions(userId: number, now: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.lastSeenAt));
+    },
+    /**
+     * Refresh in one transaction: the old session row is locked, so of two concurrent refreshes one
+     * rotates and the other finds the successor already there.
+     */
+    async rotateSession(
+      oldId: number,
+      make: (
+        old: SessionRow,
+      ) => { successor: typeof sessions.$inferInsert; tokenEnc: string } | 'reuse' | null,
+      at: Date,
+    ): Promise<'created' | 'reused' | null> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx.select().from(sessions).where(eq(sessions.id, oldId)).for('update').limit(1);
+        if (!old) return null;
+        // `make` must not touch the database: on PGlite a second query outside this transaction waits
+        // for it forever.
+        const decision = make(old);
+        if (!decision) return null;
+        if (decision === 'reuse') return 'reused';
+        const [created] = await tx.insert(sessions).values(decision.successor).returning();
+        if (!created) throw new Error('insert returned no session');
+        await tx
+          .update(sessions)
+          .set({
+            revokedAt: at,
+            revokedReason: 'refreshed',
+            replacedBy: created.id,
+            successorTokenEnc: decision.tokenEnc,
+          })
+          .where(eq(sessions.id, oldId));
+        return 'created';
+      });
+    },
+    async insertLookup(lookup: typeof loginLookups.$inferInsert): Promise<void> {
+      await db.insert(loginLookups).values(lookup);
+    },
+    /** Marks a live lookup used and returns its user; a used or expired lookup returns nothing. */
+    async useLookup(tokenHash: Buffer, at: Date): Promise<number | undefined> {
+      const [row] = await db
+        .update(loginLookups)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(loginLookups.tokenHash, tokenHash),
+            isNull(loginLookups.usedAt),
+            gt(loginLookups.expiresAt, at),
+          ),
+        )
+        .returning({ userId: loginLookups.userId });
+      return row?.userId;
+    },
+    async findLiveLookup(tokenHash: Buffer, at: Date): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: loginLookups.userId })
+        .from(loginLookups)
+        .where(
+          and(
+            eq(loginLookups.tokenHash, tokenHash),
+            isNull(loginLookups.usedAt),
+            gt(loginLookups.expiresAt, at),
+          ),
+        )
+        .limit(1);
+      return row?.userId;
+    },
+
+    async recordEvent(event: AuthEvent): Promise<void> {
+      await db.insert(authEvents).values(event);
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  commonQuery,
+  dataEnvelope,
+  loginLookupBody,
+  lookupEmailBody,
+  lookupPhoneBody,
+  lookupResponse,
+  registrationBody,
+  sessionsResponse,
+  successResult,
+  tokenResponse,
+  userResponse,
+} from '@kometa/contracts';
+import type { AccountsService, Authenticated, RequestMeta } from './accounts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on routes that need a logged-in player. */
+    auth?: Authenticated;
+  }
+}
+
+export function metaOf(request: FastifyRequest): RequestMeta {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null };
+}
+
+/** preHandler for routes that need a logged-in player: 401 AUTHENTICATION otherwise. */
+export function requireUser(service: AccountsService): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.auth = await service.authenticate(request.ctx.authToken);
+  };
+}
+
+function authOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new Error('route is missing requireUser');
+  return request.auth;
+}
+
+export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = requireUser(service);
+    const tags = ['accounts'];
+
+    app.post(
+      '/registration',
+      {
+        schema: {
+          tags,
+          summary: 'Register by e-mail or phone; logs the player in',
+          querystring: commonQuery,
+          body: registrationBody,
+          response: { 200: tokenResponse },
+        },
+      },
+      async (request) => ({ data: { token: (await service.register(request.body, metaOf(request))).token } }),
+    );
+    app.post(
+      '/lookup/email',
+      {
+        schema: {
+          tags,
+          summary: 'Lookup login, step one, by e-mail',
+          querystring: commonQuery,
+          body: lookupEmailBody,
+          response: { 200: lookupResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.lookup('email', request.body.email, request.body.password, metaOf(request)),
+      }),
+    );
+    app.post(
+      '/lookup/phone',
+      {
+        schema: {
+          tags,
+          summary: 'Lookup login, step one, by phone',
+          querystring: commonQuery,
+          body: lookupPhoneBody,
+          response: { 200: lookupResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.lookup('phone', request.body.phone, request.body.password, metaOf(request)),
+      }),
+    );
+    app.post(
+      '/login/lookup',
+      {
+        schema: {
+          tags,
+          summary: 'Lookup login, step two: a session token',
+          querystring: commonQuery,
+          body: loginLookupBody,
+          response: { 200: tokenResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.login(request.body.lookup, request.body.password, metaOf(request)),
+      }),
+    );
+    app.post(
+      '/users/self/refreshToken',
+      {
+        schema: {
+          tags,
+          summary: 'A new token for a live session (the old one stops working)',
+          querystring: commonQuery,
+          response: { 200: tokenResponse },
+        },
+      },
+      async (request) => ({ data: await service.refresh(request.ctx.authToken, metaOf(request)) }),
+    );
+    app.post(
+      '/users/self/logout',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'End this session',
+          querystring: commonQuery,
+          response: { 200: dataEnvelope(successResult) },
+        },
+      },
+      async (request) => {
+        await service.logout(authOf(request), metaOf(request));
+        return { data: { success: true as const } };
+      },
+    );
+    app.get(
+      '/users/self',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'The logged-in player',
+          querystring: commonQuery,
+          response: { 200: userResponse },
+        },
+      },
+      async (request) => ({ data: service.self(authOf(request)) }),
+    );
+    app.get(
+      '/users/self/sessions',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'The player’s live sessions',
+          querystring: commonQuery,
+          response: { 200: sessionsResponse },
+        },
+      },
+      async (request) => ({ data: await service.sessions(authOf(request)) }),
+    );
+    app.delete(
+      '/users/self/sessions/others',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'End every other session',
+          querystring: commonQuery,
+          response: { 200: dataEnvelope(z.object({ ended: z.number().int() })) },
+        },
+      },
+      async (request) => ({
+        data: { ended: await service.endOtherSessions(authOf(request), metaOf(request)) },
+      }),
+    );
+  };
+}

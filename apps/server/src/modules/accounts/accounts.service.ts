@@ -1,0 +1,386 @@
+import { AccountMessage, type RegistrationBody, type User } from '@kometa/contracts';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '@kometa/money';
+import type { Cache } from '../../platform/cache/cache.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { randomToken, type Rng } from '../../platform/rng.ts';
+import type { SettingsService } from '../settings/index.ts';
+import {
+  uniqueViolation,
+  type AccountsRepository,
+  type SessionRow,
+  type UserRow,
+} from './accounts.repository.ts';
+import { checkBirthDate, checkEmail, checkPhone, checkUsername } from './accounts.validation.ts';
+import { passwordProblem, type PasswordHasher } from './password.ts';
+import { createTokenSealer, newToken, tokenHash } from './session-tokens.ts';
+
+export interface SessionPolicy {
+  /** A session unused this long ends (when the player keeps auto-logout on). */
+  idleMs: number;
+  /** A session ends this long after login, whatever happens. */
+  absoluteMs: number;
+  /** A second refresh with the same old token within this time gets the same new token. */
+  refreshGraceMs: number;
+  lookupTtlMs: number;
+  /** Failed logins per account (or per e-mail/phone typed) before a cooling-off. */
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  failureWindowMs: number;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  session: SessionRow;
+}
+
+const LAST_SEEN_PRECISION_MS = 60_000;
+
+export function createAccountsService(deps: {
+  repository: AccountsRepository;
+  hasher: PasswordHasher;
+  settings: SettingsService;
+  cache: Cache;
+  clock: Clock;
+  rng: Rng;
+  appSecret: string;
+  policy: SessionPolicy;
+}) {
+  const { repository, hasher, clock, policy } = deps;
+  const sealer = createTokenSealer(deps.appSecret);
+
+  async function audit(
+    event: string,
+    success: boolean,
+    meta: RequestMeta,
+    extra: { userId?: number | null; lookup?: string; detail?: object } = {},
+  ) {
+    await repository.recordEvent({
+      event,
+      success,
+      userId: extra.userId ?? null,
+      lookup: extra.lookup ?? null,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      detail: extra.detail ?? {},
+      createdAt: new Date(clock.now()),
+    });
+  }
+
+  async function minimumAge(): Promise<number> {
+    const legal = await deps.settings.get<{ minimum_age?: number }>('legal').catch(() => undefined);
+    return typeof legal?.minimum_age === 'number' ? legal.minimum_age : 18;
+  }
+
+  async function openSession(
+    user: UserRow,
+    meta: RequestMeta,
+    expiresAt?: Date,
+  ): Promise<{ token: string; session: SessionRow }> {
+    const now = new Date(clock.now());
+    const token = newToken(deps.rng);
+    const session = await repository.insertSession({
+      userId: user.id,
+      tokenHash: tokenHash(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: expiresAt ?? new Date(now.getTime() + policy.absoluteMs),
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+    });
+    return { token, session };
+  }
+
+  function liveness(
+    session: SessionRow,
+    user: UserRow,
+    now: number,
+  ): 'live' | 'revoked' | 'expired' | 'idle' {
+    if (session.revokedAt) return 'revoked';
+    if (now >= session.expiresAt.getTime()) return 'expired';
+    if (user.autoLogout && now - session.lastSeenAt.getTime() >= policy.idleMs) return 'idle';
+    return 'live';
+  }
+
+  /**
+   * Failed logins are counted per account (or typed login) and per IP in fixed windows numbered by the
+   * injected clock, so the cooling-off follows the same time as everything else (and tests can move it).
+   */
+  function failureKeys(lookupKey: string, ip: string): [string, string] {
+    const window = Math.floor(clock.now() / policy.failureWindowMs);
+    return [`auth:fail:acct:${lookupKey}:${window}`, `auth:fail:ip:${ip}:${window}`];
+  }
+
+  async function failureCounts(lookupKey: string, ip: string) {
+    const [accountKey, ipKey] = failureKeys(lookupKey, ip);
+    const [account, address] = await Promise.all([deps.cache.get(accountKey), deps.cache.get(ipKey)]);
+    return { account: Number(account ?? 0), ip: Number(address ?? 0) };
+  }
+
+  async function countFailure(lookupKey: string, ip: string): Promise<void> {
+    const [accountKey, ipKey] = failureKeys(lookupKey, ip);
+    await Promise.all([
+      deps.cache.increment(accountKey, policy.failureWindowMs),
+      deps.cache.increment(ipKey, policy.failureWindowMs),
+    ]);
+  }
+
+  async function guardAttempts(lookupKey: string, meta: RequestMeta): Promise<void> {
+    const counts = await failureCounts(lookupKey, meta.ip);
+    if (counts.account >= policy.maxFailuresPerAccount || counts.ip >= policy.maxFailuresPerIp) {
+      await audit('login.throttled', false, meta, { lookup: lookupKey });
+      throw new AppError('RATE_LIMITED', {
+        headers: { 'retry-after': String(Math.ceil(policy.failureWindowMs / 1000)) },
+      });
+    }
+  }
+
+  async function checkCredentials(found: UserRow | undefined, password: string): Promise<boolean> {
+    return found ? hasher.verify(found.passwordHash, password) : hasher.verifyNothing(password);
+  }
+
+  return {
+    async register(body: RegistrationBody, meta: RequestMeta): Promise<{ token: string; user: UserRow }> {
+      const fields: Record<string, string> = {};
+      const email = body.email ? checkEmail(body.email) : undefined;
+      const phone = body.phone ? checkPhone(body.phone) : undefined;
+      const username = body.username !== undefined ? checkUsername(body.username) : undefined;
+      if (!email && !phone) fields.email = AccountMessage.contactRequired;
+      if (email && 'problem' in email) fields.email = email.problem;
+      if (phone && 'problem' in phone) fields.phone = phone.problem;
+      if (username && 'problem' in username) fields.username = username.problem;
+      const passwordIssue = await passwordProblem(body.password);
+      if (passwordIssue) fields.password = passwordIssue;
+      const birth = checkBirthDate(body.birthday, await minimumAge(), new Date(clock.now()));
+      if ('problem' in birth) fields.birthday = birth.problem;
+      if (!body.agreeRules) fields.agreeRules = AccountMessage.rulesNotAccepted;
+      const currency: CurrencyCode = body.currency ?? DEFAULT_CURRENCY;
+      if (currency === 'POINTS') fields.currency = 'errors.invalid';
+
+      const values = {
+        email: email && 'value' in email ? email.value : undefined,
+        phone: phone && 'value' in phone ? phone.value : undefined,
+        username: username && 'value' in username ? username.value : undefined,
+      };
+      const taken = await repository.takenFields(values);
+      if (taken.has('email')) fields.email ??= AccountMessage.emailTaken;
+      if (taken.has('phone')) fields.phone ??= AccountMessage.phoneTaken;
+      if (taken.has('username')) fields.username ??= AccountMessage.usernameTaken;
+      if (Object.keys(fields).length > 0 || !('value' in birth)) {
+        await audit('register', false, meta, { detail: { fields } });
+        throw new AppError('VALIDATION_ERROR', { fields });
+      }
+
+      const now = new Date(clock.now());
+      let user: UserRow;
+      try {
+        user = await repository.insertUser({
+          email: values.email ?? null,
+          phone: values.phone ?? null,
+          username: values.username ?? null,
+          passwordHash: await hasher.hash(body.password),
+          birthDate: birth.value,
+          currency,
+          promoCode: body.promoCode || null,
+          referralCode: body.referralCode || null,
+          rulesAcceptedAt: now,
+          createdAt: now,
+          lastLoginAt: now,
+        });
+      } catch (error) {
+        // Two registrations raced for the same e-mail, phone or username: the loser is told which.
+        const field = uniqueViolation(error);
+        if (!field) throw error;
+        throw new AppError('VALIDATION_ERROR', { fields: { [field]: AccountMessage[`${field}Taken`] } });
+      }
+      const { token } = await openSession(user, meta);
+      await audit('register', true, meta, { userId: user.id });
+      return { token, user };
+    },
+
+    /** Step one of the lookup login: checks the credentials and names the account with a short-lived token. */
+    async lookup(kind: 'email' | 'phone', login: string, password: string, meta: RequestMeta) {
+      const checked = kind === 'email' ? checkEmail(login) : checkPhone(login);
+      if ('problem' in checked)
+        throw new AppError('VALIDATION_ERROR', { fields: { [kind]: checked.problem } });
+      const key = checked.value;
+      await guardAttempts(key, meta);
+      const found =
+        kind === 'email' ? await repository.findUserByEmail(key) : await repository.findUserByPhone(key);
+      if (!(await checkCredentials(found, password))) {
+        await countFailure(key, meta.ip);
+        await audit('login.lookup', false, meta, { userId: found?.id ?? null, lookup: key });
+        throw new AppError('BAD_CREDENTIALS');
+      }
+      const user = found as UserRow;
+      const lookup = randomToken(deps.rng, 256);
+      const now = clock.now();
+      await repository.insertLookup({
+        tokenHash: tokenHash(lookup),
+        userId: user.id,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + policy.lookupTtlMs),
+      });
+      await audit('login.lookup', true, meta, { userId: user.id, lookup: key });
+      return { lookup, twoFactor: { enabled: false } };
+    },
+
+    /** Step two: the lookup token and the password again give a new session. */
+    async login(lookup: string, password: string, meta: RequestMeta): Promise<{ token: string }> {
+      const hash = tokenHash(lookup);
+      const now = new Date(clock.now());
+      const userId = await repository.findLiveLookup(hash, now);
+      const user = userId === undefined ? undefined : await repository.findUserById(userId);
+      const key = user ? `user:${user.id}` : `lookup:${hash.toString('hex').slice(0, 16)}`;
+      await guardAttempts(key, meta);
+      if (!(await checkCredentials(user, password)) || !user) {
+        await countFailure(key, meta.ip);
+        await audit('login', false, meta, { userId: user?.id ?? null });
+        throw new AppError('BAD_CREDENTIALS');
+      }
+      if ((await repository.useLookup(hash, now)) !== user.id) {
+        await audit('login', false, meta, { userId: user.id, detail: { reason: 'lookup already used' } });
+        throw new AppError('BAD_CREDENTIALS');
+      }
+      const { token } = await openSession(user, meta);
+      await repository.recordLogin(user.id, now);
+      await audit('login', true, meta, { userId: user.id });
+      return { token };
+    },
+
+    /** The session behind an Auth-Token, or 401. Keeps last-seen fresh (to the minute). */
+    async authenticate(token: string | null): Promise<Authenticated> {
+      if (!token) throw new AppError('AUTHENTICATION');
+      const found = await repository.findSessionByHash(tokenHash(token));
+      const now = clock.now();
+      if (!found || liveness(found.session, found.user, now) !== 'live') throw new AppError('AUTHENTICATION');
+      if (now - found.session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
+        await repository.touchSession(found.session.id, new Date(now));
+      }
+      return found;
+    },
+
+    /**
+     * A new token for a live session (spec §4: one refresh, then replay). The old token stops working;
+     * a concurrent refresh with it within the grace gets the same new token, so one session results.
+     */
+    async refresh(token: string | null, meta: RequestMeta): Promise<{ token: string }> {
+      if (!token) throw new AppError('AUTHENTICATION');
+      const found = await repository.findSessionByHash(tokenHash(token));
+      if (!found) throw new AppError('AUTHENTICATION');
+      const now = clock.now();
+      let plain: string | undefined;
+      const outcome = await repository.rotateSession(
+        found.session.id,
+        (old) => {
+          if (
+            old.replacedBy &&
+            old.successorTokenEnc &&
+            old.revokedAt &&
+            now - old.revokedAt.getTime() < policy.refreshGraceMs
+          ) {
+            plain = sealer.open(old.successorTokenEnc);
+            return plain ? 'reuse' : null;
+          }
+          if (liveness(old, found.user, now) !== 'live') return null;
+          plain = newToken(deps.rng);
+          return {
+            tokenEnc: sealer.seal(plain),
+            successor: {
+              userId: old.userId,
+              tokenHash: tokenHash(plain),
+              createdAt: new Date(now),
+              lastSeenAt: new Date(now),
+              expiresAt: old.expiresAt,
+              userAgent: meta.userAgent,
+              ip: meta.ip,
+            },
+          };
+        },
+        new Date(now),
+      );
+      if (!outcome || !plain) {
+        await audit('session.refresh', false, meta, { userId: found.user.id });
+        throw new AppError('AUTHENTICATION');
+      }
+      await audit('session.refresh', true, meta, { userId: found.user.id });
+      return { token: plain };
+    },
+
+    async logout(auth: Authenticated, meta: RequestMeta): Promise<void> {
+      await repository.revokeSession(auth.session.id, new Date(clock.now()), 'logout');
+      await audit('logout', true, meta, { userId: auth.user.id });
+    },
+
+    async sessions(auth: Authenticated) {
+      const rows = await repository.listLiveSessions(auth.user.id, new Date(clock.now()));
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === auth.session.id,
+        createdAt: Math.floor(row.createdAt.getTime() / 1000),
+        lastSeenAt: Math.floor(row.lastSeenAt.getTime() / 1000),
+        userAgent: row.userAgent,
+        ip: row.ip,
+      }));
+    },
+
+    async endOtherSessions(auth: Authenticated, meta: RequestMeta): Promise<number> {
+      const ended = await repository.revokeOtherSessions(
+        auth.user.id,
+        auth.session.id,
+        new Date(clock.now()),
+        'ended by player',
+      );
+      await audit('session.end_others', true, meta, { userId: auth.user.id, detail: { ended } });
+      return ended;
+    },
+
+    /** The User of spec §3; fields of features not built yet hold their neutral defaults. */
+    self(auth: Authenticated): User {
+      const u = auth.user;
+      const labels = u.labels;
+      return {
+        id: u.id,
+        created: Math.floor(u.createdAt.getTime() / 1000),
+        email: u.email,
+        emailConfirmed: u.emailConfirmed,
+        phone: u.phone,
+        phoneConfirmed: u.phoneConfirmed,
+        username: u.username,
+        currency: u.currency as CurrencyCode,
+        locale: u.locale,
+        denomination: u.denomination,
+        denominationDefaultUser: u.defaultDenomination,
+        labels,
+        autoLogout: u.autoLogout,
+        wallets: [],
+        level: { id: 1, name: '1', currentScore: 0, maxScore: 0, progress: 0 },
+        limits: [],
+        limitsSchedule: [],
+        extendedProfileFilled: false,
+        fortuneWheelSpinCount: 0,
+        fortuneWheelAdditionSpinCount: 0,
+        emailConfirmationTokenTtl: null,
+        phoneConfirmationCodeTtl: null,
+        hasPhoneConfirmationCode: false,
+        verificationForm: { status: 'new', actions: [] },
+        inVipClubUser: labels.includes('vip_club'),
+        isVerifyAcceptedUser: labels.includes('user_document_verify_accepted'),
+        isVerifyOperatorAcceptedUser: labels.includes('user_document_verify_operator_accepted'),
+        isVerifyRefusedUser: labels.includes('user_document_verify_refused'),
+        isExtendedProfileFilledUser: false,
+        nextEmailConfirmationRequestAt: null,
+        nextPhoneConfirmationRequestAt: null,
+        nextCallTokenRequestAt: null,
+        previousLoginAt: u.previousLoginAt ? Math.floor(u.previousLoginAt.getTime() / 1000) : null,
+      };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

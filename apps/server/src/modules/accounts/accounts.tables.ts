@@ -1,0 +1,72 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable('users', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email'),
+  phone: text('phone'),
+  username: text('username'),
+  passwordHash: text('password_hash').notNull(),
+  birthDate: date('birth_date', { mode: 'string' }).notNull(),
+  currency: text('currency').notNull(),
+  locale: text('locale').notNull().default('ru'),
+  labels: text('labels').array().notNull().default([]),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  phoneConfirmed: boolean('phone_confirmed').notNull().default(false),
+  autoLogout: boolean('auto_logout').notNull().default(true),
+  denomination: integer('denomination').notNull().default(100),
+  defaultDenomination: integer('default_denomination').notNull().default(100),
+  promoCode: text('promo_code'),
+  referralCode: text('referral_code'),
+  rulesAcceptedAt: ts('rules_accepted_at').notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastLoginAt: ts('last_login_at'),
+  previousLoginAt: ts('previous_login_at'),
+});
+
+export const sessions = pgTable('sessions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  tokenHash: bytea('token_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  revokedReason: text('revoked_reason'),
+  replacedBy: bigint('replaced_by', { mode: 'number' }),
+  successorTokenEnc: text('successor_token_enc'),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+});
+
+export const loginLookups = pgTable('login_lookups', {
+  tokenHash: bytea('token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const authEvents = pgTable('auth_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }),
+  event: text('event').notNull(),
+  success: boolean('success').notNull(),
+  lookup: text('lookup'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  detail: jsonb('detail').notNull().default({}),
+  createdAt: ts('created_at').notNull(),
+});

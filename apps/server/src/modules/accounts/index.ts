@@ -1,0 +1,35 @@
+import type { Cache } from '../../platform/cache/cache.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Rng } from '../../platform/rng.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { createAccountsService, type SessionPolicy } from './accounts.service.ts';
+import { accountsRoutes, requireUser } from './accounts.routes.ts';
+import { createPasswordHasher, type PasswordHashing } from './password.ts';
+
+export type { AccountsService, Authenticated, SessionPolicy } from './accounts.service.ts';
+export { requireUser } from './accounts.routes.ts';
+
+export function createAccountsModule(deps: {
+  db: Db;
+  cache: Cache;
+  clock: Clock;
+  rng: Rng;
+  settings: SettingsService;
+  appSecret: string;
+  policy: SessionPolicy;
+  passwordHashing: PasswordHashing;
+}) {
+  const service = createAccountsService({
+    repository: createAccountsRepository(deps.db),
+    hasher: createPasswordHasher(deps.passwordHashing),
+    settings: deps.settings,
+    cache: deps.cache,
+    clock: deps.clock,
+    rng: deps.rng,
+    appSecret: deps.appSecret,
+    policy: deps.policy,
+  });
+  return { service, routes: accountsRoutes(service), requireUser: requireUser(service) };
+}

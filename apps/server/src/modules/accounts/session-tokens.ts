@@ -1,0 +1,37 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomToken, type Rng } from '../../platform/rng.ts';
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored. */
+export function newToken(rng: Rng): string {
+  return randomToken(rng, 256);
+}
+
+export function tokenHash(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/**
+ * Seals a successor token for the short refresh grace (AES-256-GCM under a key derived from the app
+ * secret), so a concurrent refresh with the same old token can be answered with the same new token.
+ */
+export function createTokenSealer(appSecret: string) {
+  const key = createHash('sha256').update(`${appSecret}:session-successor`).digest();
+  return {
+    seal(token: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    open(sealed: string): string | undefined {
+      try {
+        const raw = Buffer.from(sealed, 'base64url');
+        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+        decipher.setAuthTag(raw.subarray(12, 28));
+        return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

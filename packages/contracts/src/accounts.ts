@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope.ts';
+import { currencyCode } from './enums.ts';
+
+/** Message keys of spec §5 for account fields; the web shows the Russian text. */
+export const AccountMessage = {
+  usernameTooShort: 'errors.username.too_short',
+  usernameInvalid: 'errors.username.invalid_chars',
+  usernameTaken: 'errors.username.taken',
+  passwordTooShort: 'errors.password.too_short',
+  passwordTooCommon: 'errors.password.too_common',
+  passwordTooLong: 'errors.password.too_long',
+  emailInvalid: 'errors.email.invalid',
+  emailTaken: 'errors.email.taken',
+  phoneInvalid: 'errors.phone.invalid',
+  phoneTaken: 'errors.phone.taken',
+  contactRequired: 'errors.contact.required',
+  birthDateInvalid: 'errors.birth_date.invalid',
+  birthDateTooYoung: 'errors.birth_date.too_young',
+  rulesNotAccepted: 'errors.rules.not_accepted',
+} as const;
+
+/** Our policy over the spec's 3-character minimum (ADR 009). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 4;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+export const birthday = z.strictObject({
+  day: z.number().int().min(1).max(31).nullable().optional(),
+  month: z.number().int().min(1).max(12).nullable().optional(),
+  year: z.number().int().min(1900).max(2100).nullable().optional(),
+});
+
+/**
+ * Registration by e-mail or phone. Field rules beyond types (formats, minimums, "must be unused") are
+ * checked by the service so that every failing field is named with its spec message key.
+ */
+export const registrationBody = z.strictObject({
+  email: trimmed(254).optional(),
+  phone: trimmed(32).optional(),
+  username: trimmed(64).optional(),
+  password: z.string().max(1024),
+  birthday,
+  currency: currencyCode.optional(),
+  agreeRules: z.boolean(),
+  promoCode: trimmed(64).optional(),
+  referralCode: trimmed(64).optional(),
+});
+export type RegistrationBody = z.infer<typeof registrationBody>;
+
+export const tokenResponse = dataEnvelope(z.object({ token: z.string() }));
+
+/** POST /lookup/email and /lookup/phone (spec §7). */
+export const lookupEmailBody = z.strictObject({ email: trimmed(254), password: z.string().max(1024) });
+export const lookupPhoneBody = z.strictObject({ phone: trimmed(32), password: z.string().max(1024) });
+export const lookupResponse = dataEnvelope(
+  z.object({
+    lookup: z.string(),
+    twoFactor: z.object({ enabled: z.boolean() }),
+  }),
+);
+
+/** POST /login/lookup (spec §7): the lookup token, the password again and an optional TOTP code. */
+export const loginLookupBody = z.strictObject({
+  lookup: z.string().min(1).max(256),
+  password: z.string().max(1024),
+  twoFactorCode: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+
+export const userLevel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currentScore: z.number().int(),
+  maxScore: z.number().int(),
+  progress: z.number(),
+});
+
+export const userWallet = z.object({
+  currency: currencyCode,
+  balance: z.number().int(),
+  netBalance: z.number().int(),
+  currentBonusWager: z.number().int(),
+  requiredBonusWager: z.number().int(),
+  repayment: z.number().int(),
+  vipClubRepayment: z.number().int(),
+});
+
+/** The User of spec §3. Fields owned by later features hold their defaults until those land. */
+export const user = z.object({
+  id: z.number().int(),
+  created: z.number().int(),
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phone: z.string().nullable(),
+  phoneConfirmed: z.boolean(),
+  username: z.string().nullable(),
+  currency: currencyCode,
+  locale: z.string(),
+  denomination: z.number().int(),
+  denominationDefaultUser: z.number().int(),
+  labels: z.array(z.string()),
+  autoLogout: z.boolean(),
+  wallets: z.array(userWallet),
+  level: userLevel,
+  limits: z.array(z.object({ name: z.string() }).catchall(z.unknown())),
+  limitsSchedule: z.array(z.object({ name: z.string() }).catchall(z.unknown())),
+  extendedProfileFilled: z.boolean(),
+  fortuneWheelSpinCount: z.number().int(),
+  fortuneWheelAdditionSpinCount: z.number().int(),
+  emailConfirmationTokenTtl: z.number().int().nullable(),
+  phoneConfirmationCodeTtl: z.number().int().nullable(),
+  hasPhoneConfirmationCode: z.boolean(),
+  verificationForm: z.object({ status: z.string(), actions: z.array(z.string()) }),
+  inVipClubUser: z.boolean(),
+  isVerifyAcceptedUser: z.boolean(),
+  isVerifyOperatorAcceptedUser: z.boolean(),
+  isVerifyRefusedUser: z.boolean(),
+  isExtendedProfileFilledUser: z.boolean(),
+  nextEmailConfirmationRequestAt: z.number().int().nullable(),
+  nextPhoneConfirmationRequestAt: z.number().int().nullable(),
+  nextCallTokenRequestAt: z.number().int().nullable(),
+  previousLoginAt: z.number().int().nullable(),
+});
+export type User = z.infer<typeof user>;
+export const userResponse = dataEnvelope(user);
+
+export const sessionInfo = z.object({
+  id: z.number().int(),
+  current: z.boolean(),
+  createdAt: z.number().int(),
+  lastSeenAt: z.number().int(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export const sessionsResponse = dataEnvelope(z.array(sessionInfo));
