@@ -18,6 +18,7 @@ export const AccountMessage = {
   birthDateInvalid: 'errors.birth_date.invalid',
   birthDateTooYoung: 'errors.birth_date.too_young',
   rulesNotAccepted: 'errors.rules.not_accepted',
+  oldPasswordMismatch: 'errors.password.old_mismatch',
 } as const;
 
 /** Our policy over the spec's 3-character minimum (ADR 009). */
@@ -138,3 +139,21 @@ export const sessionInfo = z.object({
   ip: z.string().nullable(),
 });
 export const sessionsResponse = dataEnvelope(z.array(sessionInfo));
+
+export const changePasswordBody = z.strictObject({
+  oldPassword: z.string().max(1024),
+  newPassword: z.string().max(1024),
+});
+
+/** Profile settings the player changes himself. */
+export const profileSettingsBody = z.strictObject({
+  autoLogout: z.boolean().optional(),
+  locale: z.enum(['ru']).optional(),
+});
+
+/** The chip value in minor units; it must be one of the operator's available denominations. */
+export const denominationBody = z.strictObject({ denomination: z.number().int().positive() });
+
+export const counterEntry = z.object({ name: z.string(), value: z.number().int() });
+export const countersResponse = dataEnvelope(z.array(counterEntry));
+export const counterResponse = dataEnvelope(counterEntry);

@@ -103,4 +103,10 @@ export {
   userResponse,
   sessionInfo,
   sessionsResponse,
+  changePasswordBody,
+  profileSettingsBody,
+  denominationBody,
+  counterEntry,
+  countersResponse,
+  counterResponse,
 } from './accounts.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { authEvents, loginLookups, sessions, users } from './accounts.tables.ts';
+import { authEvents, loginLookups, sessions, userCounters, users } from './accounts.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -166,6 +166,25 @@ export function createAccountsRepository(db: Db) {
         )
         .limit(1);
       return row?.userId;
+    },
+
+    async updateUser(id: number, changes: Partial<NewUser>): Promise<UserRow> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      if (!row) throw new Error('no such user');
+      return row;
+    },
+    async counters(userId: number): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ name: userCounters.name, value: userCounters.value })
+        .from(userCounters)
+        .where(eq(userCounters.userId, userId));
+      return new Map(rows.map((row) => [row.name, row.value]));
+    },
+    async resetCounter(userId: number, name: string): Promise<void> {
+      await db
+        .update(userCounters)
+        .set({ value: 0 })
+        .where(and(eq(userCounters.userId, userId), eq(userCounters.name, name)));
     },
 
     async recordEvent(event: AuthEvent): Promise<void> {

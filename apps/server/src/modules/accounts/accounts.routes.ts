@@ -2,8 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
+  changePasswordBody,
   commonQuery,
+  counterName,
+  counterResponse,
+  countersResponse,
   dataEnvelope,
+  denominationBody,
+  profileSettingsBody,
   loginLookupBody,
   lookupEmailBody,
   lookupPhoneBody,
@@ -143,6 +149,118 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
       },
       async (request) => ({ data: service.self(authOf(request)) }),
+    );
+    app.put(
+      '/users/self/password',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Change password (old must match); ends every other session',
+          querystring: commonQuery,
+          body: changePasswordBody,
+          response: { 200: dataEnvelope(successResult) },
+        },
+      },
+      async (request) => {
+        await service.changePassword(
+          authOf(request),
+          request.body.oldPassword,
+          request.body.newPassword,
+          metaOf(request),
+        );
+        return { data: { success: true as const } };
+      },
+    );
+    app.patch(
+      '/users/self/settings',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Profile settings (auto-logout, locale)',
+          querystring: commonQuery,
+          body: profileSettingsBody,
+          response: { 200: userResponse },
+        },
+      },
+      async (request) => ({ data: await service.updateSettings(authOf(request), request.body) }),
+    );
+    app.put(
+      '/users/self/denomination',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Save the chip value (minor units); the previous one becomes the default',
+          querystring: commonQuery,
+          body: denominationBody,
+          response: { 200: userResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.setDenomination(authOf(request), request.body.denomination),
+      }),
+    );
+    app.post(
+      '/users/self/denomination/restore',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Restore the default chip value',
+          querystring: commonQuery,
+          response: { 200: userResponse },
+        },
+      },
+      async (request) => ({ data: await service.restoreDenomination(authOf(request)) }),
+    );
+    const counterParams = z.strictObject({ name: counterName });
+    app.get(
+      '/users/self/counters',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Header counters',
+          querystring: commonQuery,
+          response: { 200: countersResponse },
+        },
+      },
+      async (request) => ({ data: await service.counters(authOf(request)) }),
+    );
+    app.get(
+      '/users/self/counters/:name',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'One header counter',
+          params: counterParams,
+          querystring: commonQuery,
+          response: { 200: counterResponse },
+        },
+      },
+      async (request) => {
+        const all = await service.counters(authOf(request));
+        return {
+          data: all.find((c) => c.name === request.params.name) ?? { name: request.params.name, value: 0 },
+        };
+      },
+    );
+    app.put(
+      '/users/self/counters/:name/reset',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Reset a header counter',
+          params: counterParams,
+          querystring: commonQuery,
+          response: { 200: counterResponse },
+        },
+      },
+      async (request) => ({ data: await service.resetCounter(authOf(request), request.params.name) }),
     );
     app.get(
       '/users/self/sessions',

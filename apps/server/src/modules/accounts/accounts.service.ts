@@ -1,5 +1,5 @@
-import { AccountMessage, type RegistrationBody, type User } from '@kometa/contracts';
-import { DEFAULT_CURRENCY, type CurrencyCode } from '@kometa/money';
+import { AccountMessage, COUNTER_NAMES, type RegistrationBody, type User } from '@kometa/contracts';
+import { DEFAULT_CURRENCY, parseSum, type CurrencyCode } from '@kometa/money';
 import type { Cache } from '../../platform/cache/cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -70,6 +70,21 @@ export function createAccountsService(deps: {
       detail: extra.detail ?? {},
       createdAt: new Date(clock.now()),
     });
+  }
+
+  /** available_denominations ("0.01,0.1,1,10", major units) as minor units. */
+  async function availableDenominations(): Promise<number[]> {
+    const raw = await deps.settings.get<string>('available_denominations').catch(() => '');
+    const values: number[] = [];
+    for (const item of String(raw).split(',')) {
+      try {
+        const value = parseSum(item);
+        if (value > 0) values.push(value);
+      } catch {
+        // An operator typo drops that one value, not the whole list.
+      }
+    }
+    return values;
   }
 
   async function minimumAge(): Promise<number> {
@@ -338,6 +353,70 @@ export function createAccountsService(deps: {
       );
       await audit('session.end_others', true, meta, { userId: auth.user.id, detail: { ended } });
       return ended;
+    },
+
+    /** Old password must match; every other session ends (ADR 009). */
+    async changePassword(
+      auth: Authenticated,
+      oldPassword: string,
+      newPassword: string,
+      meta: RequestMeta,
+    ): Promise<void> {
+      if (!(await hasher.verify(auth.user.passwordHash, oldPassword))) {
+        await audit('password.change', false, meta, { userId: auth.user.id });
+        throw new AppError('VALIDATION_ERROR', {
+          fields: { oldPassword: AccountMessage.oldPasswordMismatch },
+        });
+      }
+      const problem = await passwordProblem(newPassword);
+      if (problem) throw new AppError('VALIDATION_ERROR', { fields: { newPassword: problem } });
+      await repository.updateUser(auth.user.id, { passwordHash: await hasher.hash(newPassword) });
+      const ended = await repository.revokeOtherSessions(
+        auth.user.id,
+        auth.session.id,
+        new Date(clock.now()),
+        'password changed',
+      );
+      await audit('password.change', true, meta, { userId: auth.user.id, detail: { endedSessions: ended } });
+    },
+
+    async updateSettings(
+      auth: Authenticated,
+      changes: { autoLogout?: boolean | undefined; locale?: string | undefined },
+    ) {
+      const user = await repository.updateUser(auth.user.id, {
+        ...(changes.autoLogout !== undefined ? { autoLogout: changes.autoLogout } : {}),
+        ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+      });
+      return this.self({ ...auth, user });
+    },
+
+    /** Spec §4: a changed denomination keeps the previous one as the default to restore. */
+    async setDenomination(auth: Authenticated, denomination: number) {
+      const available = await availableDenominations();
+      if (!available.includes(denomination)) {
+        throw new AppError('VALIDATION_ERROR', { fields: { denomination: 'errors.invalid' } });
+      }
+      const user = await repository.updateUser(auth.user.id, {
+        defaultDenomination: auth.user.denomination,
+        denomination,
+      });
+      return this.self({ ...auth, user });
+    },
+
+    async restoreDenomination(auth: Authenticated) {
+      const user = await repository.updateUser(auth.user.id, { denomination: auth.user.defaultDenomination });
+      return this.self({ ...auth, user });
+    },
+
+    async counters(auth: Authenticated) {
+      const stored = await repository.counters(auth.user.id);
+      return COUNTER_NAMES.map((name) => ({ name, value: stored.get(name) ?? 0 }));
+    },
+
+    async resetCounter(auth: Authenticated, name: string) {
+      await repository.resetCounter(auth.user.id, name);
+      return { name, value: 0 };
     },
 
     /** The User of spec §3; fields of features not built yet hold their neutral defaults. */

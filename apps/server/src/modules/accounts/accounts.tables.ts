@@ -59,6 +59,12 @@ export const loginLookups = pgTable('login_lookups', {
   usedAt: ts('used_at'),
 });
 
+export const userCounters = pgTable('user_counters', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  value: integer('value').notNull().default(0),
+});
+
 export const authEvents = pgTable('auth_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }),

@@ -18,9 +18,12 @@ describe('username (spec §5: at least 4; letters, digits, hyphen, underscore, d
 
   it('refuses anything shorter than 4 or with another character', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 3 }).filter((s) => s.trim().length > 0), (s) => {
-        expect(problem(checkUsername(s))).toBeDefined();
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 3 }).filter((s) => s.trim().length > 0),
+        (s) => {
+          expect(problem(checkUsername(s))).toBeDefined();
+        },
+      ),
     );
     for (const bad of ['user name', 'user@name', 'юзер!', 'a<b>c', 'abc/']) {
       expect(problem(checkUsername(bad))).toBe('errors.username.invalid_chars');
@@ -37,16 +40,24 @@ describe('e-mail', () => {
   it('accepts generated local@domain addresses', () => {
     const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z0-9._%+-]{1,20}$/), fc.array(label, { minLength: 1, maxLength: 3 }), fc.stringMatching(/^[a-z]{2,6}$/), (local, labels, tld) => {
-        const email = `${local}@${labels.join('.')}.${tld}`;
-        expect(ok(checkEmail(email))).toBe(email);
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z0-9._%+-]{1,20}$/),
+        fc.array(label, { minLength: 1, maxLength: 3 }),
+        fc.stringMatching(/^[a-z]{2,6}$/),
+        (local, labels, tld) => {
+          const email = `${local}@${labels.join('.')}.${tld}`;
+          expect(ok(checkEmail(email))).toBe(email);
+        },
+      ),
     );
   });
 
-  it.each(['plain', 'a@b', 'a@@b.ru', 'a b@c.ru', '@mail.ru', 'x@mail.', 'x@-mail.ru'])('refuses %s', (email) => {
-    expect(problem(checkEmail(email))).toBe('errors.email.invalid');
-  });
+  it.each(['plain', 'a@b', 'a@@b.ru', 'a b@c.ru', '@mail.ru', 'x@mail.', 'x@-mail.ru'])(
+    'refuses %s',
+    (email) => {
+      expect(problem(checkEmail(email))).toBe('errors.email.invalid');
+    },
+  );
 });
 
 describe('phone', () => {
@@ -73,20 +84,33 @@ describe('birth date', () => {
 
   it('needs all three parts and a real calendar date', () => {
     expect(problem(checkBirthDate({ day: 1, month: 1 }, 18, today))).toBe('errors.not_blank');
-    expect(problem(checkBirthDate({ day: 29, month: 2, year: 2001 }, 18, today))).toBe('errors.birth_date.invalid');
+    expect(problem(checkBirthDate({ day: 29, month: 2, year: 2001 }, 18, today))).toBe(
+      'errors.birth_date.invalid',
+    );
     expect(ok(checkBirthDate({ day: 29, month: 2, year: 2000 }, 18, today))).toBe('2000-02-29');
   });
 
   it('is adult exactly from the 18th birthday, for any date', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date(Date.UTC(1930, 0, 1)), max: new Date(Date.UTC(2026, 10, 22)), noInvalidDate: true }), (birth) => {
-        const input = { day: birth.getUTCDate(), month: birth.getUTCMonth() + 1, year: birth.getUTCFullYear() };
-        const eighteenth = new Date(Date.UTC(input.year + 18, input.month - 1, input.day));
-        // 29 February birthdays come of age on 1 March in common years.
-        const adult = eighteenth.getTime() <= today.getTime();
-        const result = checkBirthDate(input, 18, today);
-        expect('value' in result).toBe(adult);
-      }),
+      fc.property(
+        fc.date({
+          min: new Date(Date.UTC(1930, 0, 1)),
+          max: new Date(Date.UTC(2026, 10, 22)),
+          noInvalidDate: true,
+        }),
+        (birth) => {
+          const input = {
+            day: birth.getUTCDate(),
+            month: birth.getUTCMonth() + 1,
+            year: birth.getUTCFullYear(),
+          };
+          const eighteenth = new Date(Date.UTC(input.year + 18, input.month - 1, input.day));
+          // 29 February birthdays come of age on 1 March in common years.
+          const adult = eighteenth.getTime() <= today.getTime();
+          const result = checkBirthDate(input, 18, today);
+          expect('value' in result).toBe(adult);
+        },
+      ),
     );
   });
 });
