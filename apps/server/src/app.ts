@@ -188,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rng,
     settings: settings.service,
     appSecret: config.appSecret,
+    issuer: 'Kometa',
     passwordHashing: config.passwordHashing,
     policy: {
       idleMs: config.sessions.idleMs,

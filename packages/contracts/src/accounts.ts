@@ -67,10 +67,8 @@ export const lookupResponse = dataEnvelope(
 export const loginLookupBody = z.strictObject({
   lookup: z.string().min(1).max(256),
   password: z.string().max(1024),
-  twoFactorCode: z
-    .string()
-    .regex(/^\d{6}$/)
-    .optional(),
+  /** A 6-digit TOTP code, or one of the recovery codes (xxxxx-xxxxx). */
+  twoFactorCode: z.string().trim().min(6).max(20).optional(),
 });
 
 export const userLevel = z.object({
@@ -157,3 +155,15 @@ export const denominationBody = z.strictObject({ denomination: z.number().int().
 export const counterEntry = z.object({ name: z.string(), value: z.number().int() });
 export const countersResponse = dataEnvelope(z.array(counterEntry));
 export const counterResponse = dataEnvelope(counterEntry);
+
+/** Re-authentication: changing two-factor settings asks for the password again. */
+export const twoFactorBeginBody = z.strictObject({ password: z.string().max(1024) });
+export const twoFactorBeginResponse = dataEnvelope(
+  z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
+);
+export const twoFactorConfirmBody = z.strictObject({ code: z.string().regex(/^\d{6}$/) });
+export const recoveryCodesResponse = dataEnvelope(z.object({ recoveryCodes: z.array(z.string()) }));
+export const twoFactorDisableBody = z.strictObject({
+  password: z.string().max(1024),
+  code: z.string().trim().min(6).max(20),
+});

@@ -109,4 +109,9 @@ export {
   counterEntry,
   countersResponse,
   counterResponse,
+  twoFactorBeginBody,
+  twoFactorBeginResponse,
+  twoFactorConfirmBody,
+  recoveryCodesResponse,
+  twoFactorDisableBody,
 } from './accounts.ts';

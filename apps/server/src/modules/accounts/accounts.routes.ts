@@ -10,6 +10,11 @@ import {
   dataEnvelope,
   denominationBody,
   profileSettingsBody,
+  recoveryCodesResponse,
+  twoFactorBeginBody,
+  twoFactorBeginResponse,
+  twoFactorConfirmBody,
+  twoFactorDisableBody,
   loginLookupBody,
   lookupEmailBody,
   lookupPhoneBody,
@@ -106,7 +111,12 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
       },
       async (request) => ({
-        data: await service.login(request.body.lookup, request.body.password, metaOf(request)),
+        data: await service.login(
+          request.body.lookup,
+          request.body.password,
+          request.body.twoFactorCode,
+          metaOf(request),
+        ),
       }),
     );
     app.post(
@@ -167,6 +177,62 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
           authOf(request),
           request.body.oldPassword,
           request.body.newPassword,
+          metaOf(request),
+        );
+        return { data: { success: true as const } };
+      },
+    );
+    app.post(
+      '/users/self/two-factor',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Start two-factor setup (password again): secret, otpauth URL, QR code',
+          querystring: commonQuery,
+          body: twoFactorBeginBody,
+          response: { 200: twoFactorBeginResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.beginTwoFactor(authOf(request), request.body.password, metaOf(request)),
+      }),
+    );
+    app.post(
+      '/users/self/two-factor/confirm',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Confirm two-factor with a first code; answers the recovery codes once',
+          querystring: commonQuery,
+          body: twoFactorConfirmBody,
+          response: { 200: recoveryCodesResponse },
+        },
+      },
+      async (request) => ({
+        data: {
+          recoveryCodes: await service.confirmTwoFactor(authOf(request), request.body.code, metaOf(request)),
+        },
+      }),
+    );
+    app.delete(
+      '/users/self/two-factor',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Turn two-factor off (password and a code)',
+          querystring: commonQuery,
+          body: twoFactorDisableBody,
+          response: { 200: dataEnvelope(successResult) },
+        },
+      },
+      async (request) => {
+        await service.disableTwoFactor(
+          authOf(request),
+          request.body.password,
+          request.body.code,
           metaOf(request),
         );
         return { data: { success: true as const } };

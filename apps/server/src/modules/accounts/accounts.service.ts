@@ -13,7 +13,8 @@ import {
 } from './accounts.repository.ts';
 import { checkBirthDate, checkEmail, checkPhone, checkUsername } from './accounts.validation.ts';
 import { passwordProblem, type PasswordHasher } from './password.ts';
-import { createTokenSealer, newToken, tokenHash } from './session-tokens.ts';
+import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
+import { createSealer, newToken, tokenHash } from './session-tokens.ts';
 
 export interface SessionPolicy {
   /** A session unused this long ends (when the player keeps auto-logout on). */
@@ -44,6 +45,7 @@ const LAST_SEEN_PRECISION_MS = 60_000;
 export function createAccountsService(deps: {
   repository: AccountsRepository;
   hasher: PasswordHasher;
+  twoFactor: TwoFactor;
   settings: SettingsService;
   cache: Cache;
   clock: Clock;
@@ -51,8 +53,8 @@ export function createAccountsService(deps: {
   appSecret: string;
   policy: SessionPolicy;
 }) {
-  const { repository, hasher, clock, policy } = deps;
-  const sealer = createTokenSealer(deps.appSecret);
+  const { repository, hasher, twoFactor, clock, policy } = deps;
+  const sealer = createSealer(deps.appSecret, 'session-successor');
 
   async function audit(
     event: string,
@@ -155,6 +157,17 @@ export function createAccountsService(deps: {
     }
   }
 
+  async function reauthenticate(
+    auth: Authenticated,
+    password: string,
+    meta: RequestMeta,
+    event: string,
+  ): Promise<void> {
+    if (await hasher.verify(auth.user.passwordHash, password)) return;
+    await audit(event, false, meta, { userId: auth.user.id, detail: { reason: 'password' } });
+    throw new AppError('VALIDATION_ERROR', { fields: { password: AccountMessage.oldPasswordMismatch } });
+  }
+
   async function checkCredentials(found: UserRow | undefined, password: string): Promise<boolean> {
     return found ? hasher.verify(found.passwordHash, password) : hasher.verifyNothing(password);
   }
@@ -242,11 +255,16 @@ export function createAccountsService(deps: {
         expiresAt: new Date(now + policy.lookupTtlMs),
       });
       await audit('login.lookup', true, meta, { userId: user.id, lookup: key });
-      return { lookup, twoFactor: { enabled: false } };
+      return { lookup, twoFactor: { enabled: await twoFactor.isEnabled(user.id) } };
     },
 
     /** Step two: the lookup token and the password again give a new session. */
-    async login(lookup: string, password: string, meta: RequestMeta): Promise<{ token: string }> {
+    async login(
+      lookup: string,
+      password: string,
+      twoFactorCode: string | undefined,
+      meta: RequestMeta,
+    ): Promise<{ token: string }> {
       const hash = tokenHash(lookup);
       const now = new Date(clock.now());
       const userId = await repository.findLiveLookup(hash, now);
@@ -257,6 +275,15 @@ export function createAccountsService(deps: {
         await countFailure(key, meta.ip);
         await audit('login', false, meta, { userId: user?.id ?? null });
         throw new AppError('BAD_CREDENTIALS');
+      }
+      if (await twoFactor.isEnabled(user.id)) {
+        if (!twoFactorCode)
+          throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.required } });
+        if (!(await twoFactor.check(user.id, twoFactorCode))) {
+          await countFailure(key, meta.ip);
+          await audit('login', false, meta, { userId: user.id, detail: { reason: 'two-factor code' } });
+          throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.invalid } });
+        }
       }
       if ((await repository.useLookup(hash, now)) !== user.id) {
         await audit('login', false, meta, { userId: user.id, detail: { reason: 'lookup already used' } });
@@ -353,6 +380,55 @@ export function createAccountsService(deps: {
       );
       await audit('session.end_others', true, meta, { userId: auth.user.id, detail: { ended } });
       return ended;
+    },
+
+    /** Starts two-factor setup after the password is confirmed again. */
+    async beginTwoFactor(auth: Authenticated, password: string, meta: RequestMeta) {
+      await reauthenticate(auth, password, meta, 'two_factor.begin');
+      return twoFactor.begin(
+        auth.user.id,
+        auth.user.email ?? auth.user.phone ?? auth.user.username ?? `#${auth.user.id}`,
+      );
+    },
+
+    /** Confirms setup with a first code; gives the recovery codes once; every other session ends. */
+    async confirmTwoFactor(auth: Authenticated, code: string, meta: RequestMeta): Promise<string[]> {
+      const codes = await twoFactor.confirm(auth.user.id, code);
+      const ended = await repository.revokeOtherSessions(
+        auth.user.id,
+        auth.session.id,
+        new Date(clock.now()),
+        'two-factor enabled',
+      );
+      await audit('two_factor.enable', true, meta, {
+        userId: auth.user.id,
+        detail: { endedSessions: ended },
+      });
+      return codes;
+    },
+
+    async disableTwoFactor(
+      auth: Authenticated,
+      password: string,
+      code: string,
+      meta: RequestMeta,
+    ): Promise<void> {
+      await reauthenticate(auth, password, meta, 'two_factor.disable');
+      if (!(await twoFactor.check(auth.user.id, code))) {
+        await audit('two_factor.disable', false, meta, { userId: auth.user.id });
+        throw new AppError('VALIDATION_ERROR', { fields: { code: TwoFactorMessage.invalid } });
+      }
+      await twoFactor.disable(auth.user.id);
+      const ended = await repository.revokeOtherSessions(
+        auth.user.id,
+        auth.session.id,
+        new Date(clock.now()),
+        'two-factor disabled',
+      );
+      await audit('two_factor.disable', true, meta, {
+        userId: auth.user.id,
+        detail: { endedSessions: ended },
+      });
     },
 
     /** Old password must match; every other session ends (ADR 009). */

@@ -65,6 +65,20 @@ export const userCounters = pgTable('user_counters', {
   value: integer('value').notNull().default(0),
 });
 
+export const twoFactor = pgTable('two_factor', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: ts('created_at').notNull(),
+  confirmedAt: ts('confirmed_at'),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+});
+
+export const recoveryCodes = pgTable('recovery_codes', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  codeHash: bytea('code_hash').notNull(),
+  usedAt: ts('used_at'),
+});
+
 export const authEvents = pgTable('auth_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }),

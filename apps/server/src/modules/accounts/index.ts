@@ -7,6 +7,8 @@ import { createAccountsRepository } from './accounts.repository.ts';
 import { createAccountsService, type SessionPolicy } from './accounts.service.ts';
 import { accountsRoutes, requireUser } from './accounts.routes.ts';
 import { createPasswordHasher, type PasswordHashing } from './password.ts';
+import { createTwoFactor } from './two-factor.ts';
+import { createTwoFactorRepository } from './two-factor.repository.ts';
 
 export type { AccountsService, Authenticated, SessionPolicy } from './accounts.service.ts';
 export { requireUser } from './accounts.routes.ts';
@@ -18,12 +20,21 @@ export function createAccountsModule(deps: {
   rng: Rng;
   settings: SettingsService;
   appSecret: string;
+  /** The name authenticator apps show next to the code. */
+  issuer: string;
   policy: SessionPolicy;
   passwordHashing: PasswordHashing;
 }) {
   const service = createAccountsService({
     repository: createAccountsRepository(deps.db),
     hasher: createPasswordHasher(deps.passwordHashing),
+    twoFactor: createTwoFactor({
+      repository: createTwoFactorRepository(deps.db),
+      clock: deps.clock,
+      rng: deps.rng,
+      appSecret: deps.appSecret,
+      issuer: deps.issuer,
+    }),
     settings: deps.settings,
     cache: deps.cache,
     clock: deps.clock,

@@ -11,11 +11,11 @@ export function tokenHash(token: string): Buffer {
 }
 
 /**
- * Seals a successor token for the short refresh grace (AES-256-GCM under a key derived from the app
- * secret), so a concurrent refresh with the same old token can be answered with the same new token.
+ * Seals a secret at rest (AES-256-GCM under a key derived from the app secret and a purpose): a refresh
+ * successor token for its short grace, a TOTP secret for its lifetime.
  */
-export function createTokenSealer(appSecret: string) {
-  const key = createHash('sha256').update(`${appSecret}:session-successor`).digest();
+export function createSealer(appSecret: string, purpose: string) {
+  const key = createHash('sha256').update(`${appSecret}:${purpose}`).digest();
   return {
     seal(token: string): string {
       const iv = randomBytes(12);
