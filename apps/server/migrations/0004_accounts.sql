@@ -51,7 +51,9 @@ create table login_lookups (
   user_id bigint not null references users (id) on delete cascade,
   created_at timestamptz not null,
   expires_at timestamptz not null,
-  used_at timestamptz
+  used_at timestamptz,
+  -- Issued after a captcha: step two must present the protection signature (BAD_PROTECTION_PHRASE).
+  protection_required boolean not null default false
 );
 
 create table auth_events (

@@ -197,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       lookupTtlMs: 5 * 60_000,
       maxFailuresPerAccount: config.sessions.maxFailuresPerAccount,
       maxFailuresPerIp: config.sessions.maxFailuresPerAccount * 10,
+      captchaAfterFailures: 3,
       failureWindowMs: 15 * 60_000,
     },
   });

@@ -60,6 +60,8 @@ export const lookupResponse = dataEnvelope(
   z.object({
     lookup: z.string(),
     twoFactor: z.object({ enabled: z.boolean() }),
+    /** After a captcha: step two sends `signature` in the Verification-Token header. */
+    protection: z.object({ phrase: z.string(), signature: z.string() }).optional(),
   }),
 );
 

@@ -5,6 +5,8 @@ export const errorBody = z.object({
   code: z.number().int(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** With CAPTCHA (11): the image to solve and the signature to send back with the answer. */
+  captcha: z.object({ image: z.string(), signature: z.string() }).optional(),
 });
 
 export const errorEnvelope = z.object({ error: errorBody });

@@ -153,9 +153,12 @@ export function createAccountsRepository(db: Db) {
         .returning({ userId: loginLookups.userId });
       return row?.userId;
     },
-    async findLiveLookup(tokenHash: Buffer, at: Date): Promise<number | undefined> {
+    async findLiveLookup(
+      tokenHash: Buffer,
+      at: Date,
+    ): Promise<{ userId: number; protectionRequired: boolean } | undefined> {
       const [row] = await db
-        .select({ userId: loginLookups.userId })
+        .select({ userId: loginLookups.userId, protectionRequired: loginLookups.protectionRequired })
         .from(loginLookups)
         .where(
           and(
@@ -165,7 +168,7 @@ export function createAccountsRepository(db: Db) {
           ),
         )
         .limit(1);
-      return row?.userId;
+      return row;
     },
 
     async updateUser(id: number, changes: Partial<NewUser>): Promise<UserRow> {

@@ -2,10 +2,20 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
+import { recordingRng } from '../../platform/rng.ts';
 import { queryRows } from '../../platform/db/database.ts';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-const t = useTestApp({ clock, env: { SESSION_IDLE_MINUTES: '30', LOGIN_MAX_FAILURES: '4' } });
+const rng = recordingRng();
+const t = useTestApp({ clock, rng, env: { SESSION_IDLE_MINUTES: '30', LOGIN_MAX_FAILURES: '4' } });
+
+/** The text of the captcha issued last: its five random bytes, read through the recording RNG. */
+function captchaText(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = [...rng.handedOut].reverse().find((b) => b.length === 5);
+  if (!bytes) throw new Error('no captcha was issued');
+  return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+}
 
 let seq = 0;
 const adult = { day: 1, month: 6, year: 1990 };
@@ -181,18 +191,54 @@ describe('lookup login', () => {
     );
   });
 
-  it('cools an account off after repeated failures, even with the right password', async () => {
+  it('asks for a captcha after three failures, then a protection phrase, then cools off', async () => {
     const { body } = await register();
-    for (let i = 0; i < 4; i++) {
-      await post('/api/v18/lookup/email', { email: body.email, password: `wrong-${i}-password` }, {});
-    }
-    const res = await post('/api/v18/lookup/email', { email: body.email, password: body.password });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error.code).toBe(1005);
+    const attempt = (password: string, verification?: string) =>
+      post(
+        '/api/v18/lookup/email',
+        { email: body.email, password },
+        verification ? { 'verification-token': verification } : {},
+      );
+    expect((await attempt('wrong-password-1')).json().error).toEqual({
+      code: 10,
+      message: 'errors.bad_credentials',
+    });
+    expect((await attempt('wrong-password-2')).json().error.captcha).toBeUndefined();
+    // The third failure already carries the captcha the next attempt must solve (spec §8).
+    const third = (await attempt('wrong-password-3')).json().error;
+    expect(third.code).toBe(10);
+    expect(third.captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Without an answer, even the right password meets the captcha.
+    const refused = await attempt(body.password);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe(11);
+    const { signature } = refused.json().error.captcha;
+    expect((await attempt(body.password, `${signature}:wrong`)).json().error.code).toBe(11);
+    const fresh = (await attempt(body.password)).json().error.captcha;
+    const answer = captchaText();
+    const solved = await attempt(body.password, `${fresh.signature}:${answer.toUpperCase()}`);
+    expect(solved.statusCode, solved.body).toBe(200);
+    const { lookup, protection } = solved.json().data;
+    expect(protection.phrase).toMatch(/^[a-z2-9]{6}$/);
+    // A solved captcha works once.
+    expect((await attempt(body.password, `${fresh.signature}:${answer}`)).json().error.code).toBe(11);
+    // Step two needs the protection signature.
+    const noPhrase = await post('/api/v18/login/lookup', { lookup, password: body.password });
+    expect(noPhrase.json().error).toEqual({ code: 24, message: 'errors.bad_protection_phrase' });
+    const withPhrase = await post(
+      '/api/v18/login/lookup',
+      { lookup, password: body.password },
+      { 'verification-token': protection.signature },
+    );
+    expect(withPhrase.statusCode).toBe(200);
+    // One more failure (the fourth) reaches the cooling-off.
+    const next = (await attempt(body.password)).json().error.captcha;
+    await attempt('wrong-password-4', `${next.signature}:${captchaText()}`);
+    const cooled = await attempt(body.password);
+    expect(cooled.statusCode).toBe(429);
+    expect(cooled.json().error.code).toBe(1005);
     clock.advance(15 * 60_000);
-    expect(
-      (await post('/api/v18/lookup/email', { email: body.email, password: body.password })).statusCode,
-    ).toBe(200);
+    expect((await attempt(body.password)).statusCode).toBe(200);
   });
 
   it('writes every attempt to the audit log', async () => {

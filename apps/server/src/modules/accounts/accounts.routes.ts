@@ -36,7 +36,12 @@ declare module 'fastify' {
 
 export function metaOf(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null };
+  const verification = request.headers['verification-token'];
+  return {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+    verificationToken: typeof verification === 'string' ? verification.slice(0, 1024) : null,
+  };
 }
 
 /** preHandler for routes that need a logged-in player: 401 AUTHENTICATION otherwise. */

@@ -14,6 +14,7 @@ import {
 import { checkBirthDate, checkEmail, checkPhone, checkUsername } from './accounts.validation.ts';
 import { passwordProblem, type PasswordHasher } from './password.ts';
 import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
+import { createProtection, type Captcha } from './captcha.ts';
 import { createSealer, newToken, tokenHash } from './session-tokens.ts';
 
 export interface SessionPolicy {
@@ -27,12 +28,16 @@ export interface SessionPolicy {
   /** Failed logins per account (or per e-mail/phone typed) before a cooling-off. */
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
+  /** Failed logins per account before every further attempt needs a captcha. */
+  captchaAfterFailures: number;
   failureWindowMs: number;
 }
 
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The Verification-Token header: a captcha answer on step one, the protection signature on step two. */
+  verificationToken?: string | null;
 }
 
 export interface Authenticated {
@@ -46,6 +51,7 @@ export function createAccountsService(deps: {
   repository: AccountsRepository;
   hasher: PasswordHasher;
   twoFactor: TwoFactor;
+  captcha: Captcha;
   settings: SettingsService;
   cache: Cache;
   clock: Clock;
@@ -55,6 +61,7 @@ export function createAccountsService(deps: {
 }) {
   const { repository, hasher, twoFactor, clock, policy } = deps;
   const sealer = createSealer(deps.appSecret, 'session-successor');
+  const protection = createProtection(deps.appSecret);
 
   async function audit(
     event: string,
@@ -231,34 +238,55 @@ export function createAccountsService(deps: {
       return { token, user };
     },
 
-    /** Step one of the lookup login: checks the credentials and names the account with a short-lived token. */
+    /**
+     * Step one of the lookup login: checks the credentials and names the account with a short-lived
+     * token. After `captchaAfterFailures` failures the attempt must carry a solved captcha; the lookup
+     * then also answers a protection phrase that step two must present.
+     */
     async lookup(kind: 'email' | 'phone', login: string, password: string, meta: RequestMeta) {
       const checked = kind === 'email' ? checkEmail(login) : checkPhone(login);
       if ('problem' in checked)
         throw new AppError('VALIDATION_ERROR', { fields: { [kind]: checked.problem } });
       const key = checked.value;
       await guardAttempts(key, meta);
+      const purpose = `login:${key}`;
+      const needsCaptcha = async () =>
+        (await failureCounts(key, meta.ip)).account >= policy.captchaAfterFailures;
+      const captchaRequired = await needsCaptcha();
+      if (captchaRequired && !(await deps.captcha.solve(purpose, meta.verificationToken ?? undefined))) {
+        await audit('login.captcha', false, meta, { lookup: key });
+        throw new AppError('CAPTCHA', { extra: { captcha: deps.captcha.issue(purpose) } });
+      }
       const found =
         kind === 'email' ? await repository.findUserByEmail(key) : await repository.findUserByPhone(key);
       if (!(await checkCredentials(found, password))) {
         await countFailure(key, meta.ip);
         await audit('login.lookup', false, meta, { userId: found?.id ?? null, lookup: key });
-        throw new AppError('BAD_CREDENTIALS');
+        // Spec §8: a failed login may carry the captcha the next attempt must solve.
+        throw new AppError(
+          'BAD_CREDENTIALS',
+          (await needsCaptcha()) ? { extra: { captcha: deps.captcha.issue(purpose) } } : {},
+        );
       }
       const user = found as UserRow;
       const lookup = randomToken(deps.rng, 256);
+      const lookupHash = tokenHash(lookup);
       const now = clock.now();
       await repository.insertLookup({
-        tokenHash: tokenHash(lookup),
+        tokenHash: lookupHash,
         userId: user.id,
         createdAt: new Date(now),
         expiresAt: new Date(now + policy.lookupTtlMs),
+        protectionRequired: captchaRequired,
       });
       await audit('login.lookup', true, meta, { userId: user.id, lookup: key });
-      return { lookup, twoFactor: { enabled: await twoFactor.isEnabled(user.id) } };
+      const enabled = await twoFactor.isEnabled(user.id);
+      return captchaRequired
+        ? { lookup, twoFactor: { enabled }, protection: protection.issue(lookupHash, deps.rng) }
+        : { lookup, twoFactor: { enabled } };
     },
 
-    /** Step two: the lookup token and the password again give a new session. */
+    /** Step two: the lookup token and the password again (and the 2FA code when on) give a new session. */
     async login(
       lookup: string,
       password: string,
@@ -267,14 +295,18 @@ export function createAccountsService(deps: {
     ): Promise<{ token: string }> {
       const hash = tokenHash(lookup);
       const now = new Date(clock.now());
-      const userId = await repository.findLiveLookup(hash, now);
-      const user = userId === undefined ? undefined : await repository.findUserById(userId);
+      const live = await repository.findLiveLookup(hash, now);
+      const user = live === undefined ? undefined : await repository.findUserById(live.userId);
       const key = user ? `user:${user.id}` : `lookup:${hash.toString('hex').slice(0, 16)}`;
       await guardAttempts(key, meta);
       if (!(await checkCredentials(user, password)) || !user) {
         await countFailure(key, meta.ip);
         await audit('login', false, meta, { userId: user?.id ?? null });
         throw new AppError('BAD_CREDENTIALS');
+      }
+      if (live?.protectionRequired && !protection.check(hash, meta.verificationToken ?? undefined)) {
+        await audit('login', false, meta, { userId: user.id, detail: { reason: 'protection phrase' } });
+        throw new AppError('BAD_PROTECTION_PHRASE');
       }
       if (await twoFactor.isEnabled(user.id)) {
         if (!twoFactorCode)

@@ -57,6 +57,7 @@ export const loginLookups = pgTable('login_lookups', {
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  protectionRequired: boolean('protection_required').notNull().default(false),
 });
 
 export const userCounters = pgTable('user_counters', {

@@ -8,6 +8,7 @@ import { createAccountsService, type SessionPolicy } from './accounts.service.ts
 import { accountsRoutes, requireUser } from './accounts.routes.ts';
 import { createPasswordHasher, type PasswordHashing } from './password.ts';
 import { createTwoFactor } from './two-factor.ts';
+import { createCaptcha } from './captcha.ts';
 import { createTwoFactorRepository } from './two-factor.repository.ts';
 
 export type { AccountsService, Authenticated, SessionPolicy } from './accounts.service.ts';
@@ -34,6 +35,13 @@ export function createAccountsModule(deps: {
       rng: deps.rng,
       appSecret: deps.appSecret,
       issuer: deps.issuer,
+    }),
+    captcha: createCaptcha({
+      appSecret: deps.appSecret,
+      clock: deps.clock,
+      rng: deps.rng,
+      cache: deps.cache,
+      ttlMs: 10 * 60_000,
     }),
     settings: deps.settings,
     cache: deps.cache,

@@ -66,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance, log: Logger): void {
     void reply
       .code(appError.status)
       .header('cache-control', 'no-store')
-      .send(errorEnvelopeOf(codeName, appError.message, fields));
+      .send(errorEnvelopeOf(codeName, appError.message, fields, appError.extra));
   });
 
   app.setNotFoundHandler((request, reply) => {
