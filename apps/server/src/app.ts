@@ -16,6 +16,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { openCache } from './platform/cache/open-cache.ts';
 import type { Cache } from './platform/cache/cache.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { createOutbox, type Outbox } from './platform/outbox/outbox.ts';
 import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
 import { registerAccessLog } from './platform/http/access-log.ts';
 import { createRootLogger, type Logger } from './platform/logger.ts';
@@ -45,6 +46,7 @@ export interface Platform {
   database: Database;
   cache: Cache;
   jobs: JobQueue;
+  outbox: Outbox;
   metrics: Metrics;
   clock: Clock;
   rng: Rng;
@@ -99,7 +101,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     onRun: (name, outcome) => metrics.jobRuns.inc({ name, outcome }),
   });
-  const platform: Platform = { config, log, database, cache, jobs, metrics, clock, rng };
+  const outbox = createOutbox({
+    db: database.db,
+    jobs,
+    clock,
+    smtpUrl: config.mail.smtpUrl,
+    mailFrom: config.mail.from,
+  });
+  const platform: Platform = { config, log, database, cache, jobs, outbox, metrics, clock, rng };
 
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -171,7 +180,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyStatic, { root: MEDIA_DIR, prefix: '/media/', maxAge: '1d', immutable: false });
 
-  registerOperationalRoutes(app, { database, cache, metrics });
+  registerOperationalRoutes(app, {
+    database,
+    cache,
+    metrics,
+    outbox: config.env === 'production' ? undefined : outbox,
+  });
 
   const settings = createSettingsModule(database.db, {
     computed: {
@@ -182,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
   const system = createSystemModule({ clock, settings: settings.service });
   const accounts = createAccountsModule({
+    outbox,
+    siteOrigin: config.siteOrigin,
     db: database.db,
     cache,
     clock,

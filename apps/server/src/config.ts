@@ -68,6 +68,9 @@ const environmentSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(47_104),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(1),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** smtp(s)://user:pass@host:port; without it e-mail lands in the development mailbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Комета <no-reply@localhost>'),
 });
 
 export type Config = {
@@ -92,6 +95,7 @@ export type Config = {
   trustProxy: boolean;
   sessions: { idleMs: number; absoluteMs: number; maxFailuresPerAccount: number };
   passwordHashing: { memoryKiB: number; iterations: number };
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 export class ConfigError extends Error {
@@ -153,6 +157,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       absoluteMs: e.SESSION_MAX_DAYS * 86_400_000,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     passwordHashing: {
       memoryKiB: e.ARGON2_MEMORY_KIB,
       // 46 MiB × 1 pass and 19 MiB × 2 passes are OWASP's equivalent profiles.

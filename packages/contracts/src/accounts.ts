@@ -169,3 +169,27 @@ export const twoFactorDisableBody = z.strictObject({
   password: z.string().max(1024),
   code: z.string().trim().min(6).max(20),
 });
+
+/** POST /resetting/request: by e-mail (a link) or by phone (an SMS code). */
+export const resetRequestBody = z.union([
+  z.strictObject({ email: trimmed(254) }),
+  z.strictObject({ phone: trimmed(32) }),
+]);
+export const resetRequestResponse = dataEnvelope(
+  z.object({ success: z.literal(true), channel: z.enum(['email', 'sms']) }),
+);
+
+/** POST /resetting/reset/{token}: the link's token, or the SMS code with the phone it went to. */
+export const resetParams = z.strictObject({ token: z.string().min(4).max(128) });
+export const resetBody = z.strictObject({
+  password: z.string().max(1024),
+  phone: trimmed(32).optional(),
+  twoFactorCode: z.string().trim().min(6).max(20).optional(),
+});
+
+export const ResetMessage = {
+  alreadyRequestedEmail: 'errors.reset.already_requested_email',
+  alreadyRequestedPhone: 'errors.reset.already_requested_phone',
+  wrongToken: 'errors.reset.wrong_token',
+  wrongCode: 'errors.reset.wrong_code',
+} as const;

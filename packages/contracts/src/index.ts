@@ -114,4 +114,9 @@ export {
   twoFactorConfirmBody,
   recoveryCodesResponse,
   twoFactorDisableBody,
+  resetRequestBody,
+  resetRequestResponse,
+  resetParams,
+  resetBody,
+  ResetMessage,
 } from './accounts.ts';

@@ -15,6 +15,7 @@ import { checkBirthDate, checkEmail, checkPhone, checkUsername } from './account
 import { passwordProblem, type PasswordHasher } from './password.ts';
 import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
 import { createProtection, type Captcha } from './captcha.ts';
+import { createAuthAudit } from './auth-audit.ts';
 import { createSealer, newToken, tokenHash } from './session-tokens.ts';
 
 export interface SessionPolicy {
@@ -63,23 +64,7 @@ export function createAccountsService(deps: {
   const sealer = createSealer(deps.appSecret, 'session-successor');
   const protection = createProtection(deps.appSecret);
 
-  async function audit(
-    event: string,
-    success: boolean,
-    meta: RequestMeta,
-    extra: { userId?: number | null; lookup?: string; detail?: object } = {},
-  ) {
-    await repository.recordEvent({
-      event,
-      success,
-      userId: extra.userId ?? null,
-      lookup: extra.lookup ?? null,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      detail: extra.detail ?? {},
-      createdAt: new Date(clock.now()),
-    });
-  }
+  const audit = createAuthAudit(repository, clock);
 
   /** available_denominations ("0.01,0.1,1,10", major units) as minor units. */
   async function availableDenominations(): Promise<number[]> {

@@ -10,7 +10,11 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+// PGlite answers bytea as Uint8Array and node-postgres as Buffer: always hand out a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const users = pgTable('users', {
@@ -90,4 +94,17 @@ export const authEvents = pgTable('auth_events', {
   userAgent: text('user_agent'),
   detail: jsonb('detail').notNull().default({}),
   createdAt: ts('created_at').notNull(),
+});
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  purpose: text('purpose', {
+    enum: ['reset_email', 'reset_sms', 'confirm_email', 'confirm_phone'],
+  }).notNull(),
+  codeHash: bytea('code_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  attempts: integer('attempts').notNull().default(0),
 });

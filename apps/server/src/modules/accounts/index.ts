@@ -10,11 +10,19 @@ import { createPasswordHasher, type PasswordHashing } from './password.ts';
 import { createTwoFactor } from './two-factor.ts';
 import { createCaptcha } from './captcha.ts';
 import { createTwoFactorRepository } from './two-factor.repository.ts';
+import { createVerificationRepository } from './verification.repository.ts';
+import { createRecoveryService } from './recovery.service.ts';
+import { recoveryRoutes } from './recovery.routes.ts';
+import { createAuthAudit } from './auth-audit.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export type { AccountsService, Authenticated, SessionPolicy } from './accounts.service.ts';
 export { requireUser } from './accounts.routes.ts';
 
 export function createAccountsModule(deps: {
+  outbox: Outbox;
+  siteOrigin: string;
   db: Db;
   cache: Cache;
   clock: Clock;
@@ -26,16 +34,19 @@ export function createAccountsModule(deps: {
   policy: SessionPolicy;
   passwordHashing: PasswordHashing;
 }) {
+  const repository = createAccountsRepository(deps.db);
+  const hasher = createPasswordHasher(deps.passwordHashing);
+  const twoFactor = createTwoFactor({
+    repository: createTwoFactorRepository(deps.db),
+    clock: deps.clock,
+    rng: deps.rng,
+    appSecret: deps.appSecret,
+    issuer: deps.issuer,
+  });
   const service = createAccountsService({
-    repository: createAccountsRepository(deps.db),
-    hasher: createPasswordHasher(deps.passwordHashing),
-    twoFactor: createTwoFactor({
-      repository: createTwoFactorRepository(deps.db),
-      clock: deps.clock,
-      rng: deps.rng,
-      appSecret: deps.appSecret,
-      issuer: deps.issuer,
-    }),
+    repository,
+    hasher,
+    twoFactor,
     captcha: createCaptcha({
       appSecret: deps.appSecret,
       clock: deps.clock,
@@ -50,5 +61,27 @@ export function createAccountsModule(deps: {
     appSecret: deps.appSecret,
     policy: deps.policy,
   });
-  return { service, routes: accountsRoutes(service), requireUser: requireUser(service) };
+  const recovery = createRecoveryService({
+    accounts: repository,
+    codes: createVerificationRepository(deps.db),
+    hasher,
+    twoFactor,
+    outbox: deps.outbox,
+    cache: deps.cache,
+    clock: deps.clock,
+    rng: deps.rng,
+    siteOrigin: deps.siteOrigin,
+    audit: createAuthAudit(repository, deps.clock),
+    policy: {
+      linkTtlMs: 60 * 60_000,
+      smsCodeTtlMs: 10 * 60_000,
+      requestIntervalMs: { email: 300_000, sms: 60_000 },
+      maxCodeAttempts: 5,
+    },
+  });
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(accountsRoutes(service));
+    await app.register(recoveryRoutes(recovery));
+  };
+  return { service, routes, requireUser: requireUser(service) };
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { Cache } from '../cache/cache.ts';
 import type { Metrics } from '../metrics.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 
 /** /healthz (the process answers), /readyz (database and cache reachable), /metrics (Prometheus). */
 export function registerOperationalRoutes(
   app: FastifyInstance,
-  deps: { database: Database; cache: Cache; metrics: Metrics },
+  deps: { database: Database; cache: Cache; metrics: Metrics; outbox?: Outbox | undefined },
 ): void {
   const operational = { operational: true, rateLimit: false } as const;
   app.get('/healthz', { config: operational, schema: { hide: true } }, async (_request, reply) => {
@@ -27,4 +28,17 @@ export function registerOperationalRoutes(
       .header('cache-control', 'no-store')
       .send(body);
   });
+  // The development mailbox (never in production): what the outbox delivered to an address or phone.
+  const outbox = deps.outbox;
+  if (outbox) {
+    app.get('/api/dev/mailbox', { config: operational, schema: { hide: true } }, async (request, reply) => {
+      const to = (request.query as Record<string, unknown>).to;
+      if (typeof to !== 'string' || to.length === 0) {
+        return reply
+          .code(400)
+          .send({ error: { code: 3, message: 'errors.validation', fields: { to: 'errors.not_blank' } } });
+      }
+      return { data: await outbox.mailbox(to) };
+    });
+  }
 }

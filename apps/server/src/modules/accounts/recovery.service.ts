@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { ResetMessage } from '@kometa/contracts';
+import type { Cache } from '../../platform/cache/cache.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import type { Rng } from '../../platform/rng.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import type { RequestMeta } from './accounts.service.ts';
+import type { AuthAudit } from './auth-audit.ts';
+import { checkEmail, checkPhone } from './accounts.validation.ts';
+import { passwordProblem, type PasswordHasher } from './password.ts';
+import { newToken, tokenHash } from './session-tokens.ts';
+import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
+import type { VerificationRepository } from './verification.repository.ts';
+
+export interface RecoveryPolicy {
+  linkTtlMs: number;
+  smsCodeTtlMs: number;
+  /** How long before the same e-mail or phone may ask again (CONFIRMATION_CODE_RESET_PASSWORD_TTL). */
+  requestIntervalMs: { email: number; sms: number };
+  maxCodeAttempts: number;
+}
+
+function smsCodeHash(userId: number, code: string): Buffer {
+  return createHash('sha256').update(`${userId}:${code}`).digest();
+}
+
+/**
+ * Password reset by e-mail link or SMS code (spec §2.1, §8). The answer never says whether an account
+ * exists; a reset never bypasses two-factor; it ends every session.
+ */
+export function createRecoveryService(deps: {
+  accounts: AccountsRepository;
+  codes: VerificationRepository;
+  hasher: PasswordHasher;
+  twoFactor: TwoFactor;
+  outbox: Outbox;
+  cache: Cache;
+  clock: Clock;
+  rng: Rng;
+  siteOrigin: string;
+  policy: RecoveryPolicy;
+  audit: AuthAudit;
+}) {
+  const { accounts, codes, clock, policy } = deps;
+
+  /** One request per interval per e-mail or phone, whether or not an account has it. */
+  async function claimRequestSlot(channel: 'email' | 'sms', identifier: string): Promise<void> {
+    const key = `reset:req:${identifier}`;
+    const interval = policy.requestIntervalMs[channel];
+    const until = clock.now() + interval;
+    if (await deps.cache.setIfAbsent(key, String(until), interval)) return;
+    const stored = Number((await deps.cache.get(key)) ?? until);
+    const ttl = Math.max(1, Math.ceil((stored - clock.now()) / 1000));
+    throw new AppError('CONFIRMATION_CODE_RESET_PASSWORD_TTL', {
+      message: channel === 'email' ? ResetMessage.alreadyRequestedEmail : ResetMessage.alreadyRequestedPhone,
+      extra: { ttl },
+    });
+  }
+
+  return {
+    async request(input: { email: string } | { phone: string }, meta: RequestMeta): Promise<'email' | 'sms'> {
+      const channel = 'email' in input ? 'email' : 'sms';
+      const checked = 'email' in input ? checkEmail(input.email) : checkPhone(input.phone);
+      if ('problem' in checked) {
+        throw new AppError('VALIDATION_ERROR', {
+          fields: { [channel === 'email' ? 'email' : 'phone']: checked.problem },
+        });
+      }
+      await claimRequestSlot(channel, checked.value);
+      const user =
+        channel === 'email'
+          ? await accounts.findUserByEmail(checked.value)
+          : await accounts.findUserByPhone(checked.value);
+      await deps.audit('password.reset_request', Boolean(user), meta, {
+        userId: user?.id ?? null,
+        lookup: checked.value,
+      });
+      if (!user) return channel;
+      const now = new Date(clock.now());
+      const purpose = channel === 'email' ? 'reset_email' : 'reset_sms';
+      await codes.retire(user.id, purpose, now);
+      if (channel === 'email') {
+        const token = newToken(deps.rng);
+        await codes.insert({
+          userId: user.id,
+          purpose,
+          codeHash: tokenHash(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + policy.linkTtlMs),
+        });
+        await deps.outbox.send({
+          channel: 'email',
+          to: checked.value,
+          template: 'reset_email',
+          params: {
+            link: `${deps.siteOrigin.replace(/\/+$/, '')}/resetting/reset/${token}`,
+            minutes: Math.round(policy.linkTtlMs / 60_000),
+          },
+        });
+      } else {
+        const code = String(deps.rng.bytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0');
+        await codes.insert({
+          userId: user.id,
+          purpose,
+          codeHash: smsCodeHash(user.id, code),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + policy.smsCodeTtlMs),
+        });
+        await deps.outbox.send({
+          channel: 'sms',
+          to: checked.value,
+          template: 'reset_sms',
+          params: { code },
+        });
+      }
+      return channel;
+    },
+
+    async reset(
+      token: string,
+      input: { password: string; phone?: string | undefined; twoFactorCode?: string | undefined },
+      meta: RequestMeta,
+    ): Promise<void> {
+      const now = new Date(clock.now());
+      let found: { id: number; userId: number } | undefined;
+      let wrong: string = ResetMessage.wrongToken;
+      if (input.phone !== undefined) {
+        wrong = ResetMessage.wrongCode;
+        const phone = checkPhone(input.phone);
+        const user = 'value' in phone ? await accounts.findUserByPhone(phone.value) : undefined;
+        const live = user ? await codes.latestLive(user.id, 'reset_sms', now) : undefined;
+        if (live && user) {
+          if (live.codeHash.equals(smsCodeHash(user.id, token))) found = live;
+          else await codes.countAttempt(live.id, policy.maxCodeAttempts);
+          if (live.attempts >= policy.maxCodeAttempts) found = undefined;
+        }
+      } else {
+        found = await codes.findLiveByHash('reset_email', tokenHash(token), now);
+      }
+      if (!found) {
+        await deps.audit('password.reset', false, meta);
+        throw new AppError('VALIDATION_ERROR', { fields: { token: wrong } });
+      }
+      const problem = await passwordProblem(input.password);
+      if (problem) throw new AppError('VALIDATION_ERROR', { fields: { password: problem } });
+      if (await deps.twoFactor.isEnabled(found.userId)) {
+        if (!input.twoFactorCode)
+          throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.required } });
+        if (!(await deps.twoFactor.check(found.userId, input.twoFactorCode))) {
+          await deps.audit('password.reset', false, meta, { userId: found.userId });
+          throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.invalid } });
+        }
+      }
+      if (!(await codes.use(found.id, now)))
+        throw new AppError('VALIDATION_ERROR', { fields: { token: wrong } });
+      await accounts.updateUser(found.userId, { passwordHash: await deps.hasher.hash(input.password) });
+      await accounts.revokeOtherSessions(found.userId, 0, now, 'password reset');
+      await deps.audit('password.reset', true, meta, { userId: found.userId });
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;
