@@ -45,17 +45,23 @@ export function createRecoveryService(deps: {
 }) {
   const { accounts, codes, clock, policy } = deps;
 
-  /** One request per interval per e-mail or phone, whether or not an account has it. */
+  /**
+   * One request per interval per e-mail or phone, whether or not an account has it. The interval is
+   * judged by the injected clock (the stored value is when it ends); the cache TTL only cleans up.
+   */
   async function claimRequestSlot(channel: 'email' | 'sms', identifier: string): Promise<void> {
     const key = `reset:req:${identifier}`;
     const interval = policy.requestIntervalMs[channel];
-    const until = clock.now() + interval;
-    if (await deps.cache.setIfAbsent(key, String(until), interval)) return;
-    const stored = Number((await deps.cache.get(key)) ?? until);
-    const ttl = Math.max(1, Math.ceil((stored - clock.now()) / 1000));
+    const now = clock.now();
+    if (await deps.cache.setIfAbsent(key, String(now + interval), interval)) return;
+    const until = Number((await deps.cache.get(key)) ?? 0);
+    if (until <= now) {
+      await deps.cache.set(key, String(now + interval), interval);
+      return;
+    }
     throw new AppError('CONFIRMATION_CODE_RESET_PASSWORD_TTL', {
       message: channel === 'email' ? ResetMessage.alreadyRequestedEmail : ResetMessage.alreadyRequestedPhone,
-      extra: { ttl },
+      extra: { ttl: Math.ceil((until - now) / 1000) },
     });
   }
 
