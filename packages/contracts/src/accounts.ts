@@ -193,3 +193,21 @@ export const ResetMessage = {
   wrongToken: 'errors.reset.wrong_token',
   wrongCode: 'errors.reset.wrong_code',
 } as const;
+
+export const ConfirmationMessage = {
+  wrongToken: 'errors.confirmation.wrong_token',
+  wrongCode: 'errors.confirmation.wrong_code',
+  alreadySent: 'errors.confirmation.already_sent',
+  requestLimit: 'errors.confirmation.request_limit',
+  nothingToConfirm: 'errors.confirmation.nothing_to_confirm',
+} as const;
+
+/** Spec §9: e-mail confirmation wait 300 s, phone 60 s, at most 11 requests (a day, per player). */
+export const CONFIRMATION_WAIT_SECONDS = { email: 300, phone: 60 } as const;
+export const CONFIRMATION_REQUEST_LIMIT = 11;
+
+export const confirmationSentResponse = dataEnvelope(
+  z.object({ success: z.literal(true), ttl: z.number().int() }),
+);
+export const confirmPhoneBody = z.strictObject({ code: z.string().regex(/^\d{6}$/) });
+export const emailConfirmationParams = z.strictObject({ token: z.string().min(16).max(128) });

@@ -119,4 +119,10 @@ export {
   resetParams,
   resetBody,
   ResetMessage,
+  ConfirmationMessage,
+  CONFIRMATION_WAIT_SECONDS,
+  CONFIRMATION_REQUEST_LIMIT,
+  confirmationSentResponse,
+  confirmPhoneBody,
+  emailConfirmationParams,
 } from './accounts.ts';

@@ -26,6 +26,7 @@ import {
   userResponse,
 } from '@kometa/contracts';
 import type { AccountsService, Authenticated, RequestMeta } from './accounts.service.ts';
+import type { ConfirmationService } from './confirmation.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +57,10 @@ function authOf(request: FastifyRequest): Authenticated {
   return request.auth;
 }
 
-export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod {
+export function accountsRoutes(
+  service: AccountsService,
+  confirmation: ConfirmationService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = requireUser(service);
     const tags = ['accounts'];
@@ -163,7 +167,10 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
           response: { 200: userResponse },
         },
       },
-      async (request) => ({ data: service.self(authOf(request)) }),
+      async (request) => {
+        const auth = authOf(request);
+        return { data: { ...service.self(auth), ...(await confirmation.status(auth.user.id)) } };
+      },
     );
     app.put(
       '/users/self/password',

@@ -13,6 +13,8 @@ import { createTwoFactorRepository } from './two-factor.repository.ts';
 import { createVerificationRepository } from './verification.repository.ts';
 import { createRecoveryService } from './recovery.service.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
+import { createConfirmationService } from './confirmation.service.ts';
+import { confirmationRoutes } from './confirmation.routes.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -79,9 +81,20 @@ export function createAccountsModule(deps: {
       maxCodeAttempts: 5,
     },
   });
+  const confirmation = createConfirmationService({
+    accounts: repository,
+    codes: createVerificationRepository(deps.db),
+    outbox: deps.outbox,
+    cache: deps.cache,
+    clock: deps.clock,
+    rng: deps.rng,
+    siteOrigin: deps.siteOrigin,
+    audit: createAuthAudit(repository, deps.clock),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(accountsRoutes(service));
+    await app.register(accountsRoutes(service, confirmation));
     await app.register(recoveryRoutes(recovery));
+    await app.register(confirmationRoutes(confirmation, requireUser(service)));
   };
   return { service, routes, requireUser: requireUser(service) };
 }

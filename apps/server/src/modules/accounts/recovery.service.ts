@@ -13,6 +13,7 @@ import { passwordProblem, type PasswordHasher } from './password.ts';
 import { newToken, tokenHash } from './session-tokens.ts';
 import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
 import type { VerificationRepository } from './verification.repository.ts';
+import { createRequestInterval } from './request-interval.ts';
 
 export interface RecoveryPolicy {
   linkTtlMs: number;
@@ -45,23 +46,15 @@ export function createRecoveryService(deps: {
 }) {
   const { accounts, codes, clock, policy } = deps;
 
-  /**
-   * One request per interval per e-mail or phone, whether or not an account has it. The interval is
-   * judged by the injected clock (the stored value is when it ends); the cache TTL only cleans up.
-   */
+  const interval = createRequestInterval(deps.cache, clock);
+
+  /** One request per interval per e-mail or phone, whether or not an account has it. */
   async function claimRequestSlot(channel: 'email' | 'sms', identifier: string): Promise<void> {
-    const key = `reset:req:${identifier}`;
-    const interval = policy.requestIntervalMs[channel];
-    const now = clock.now();
-    if (await deps.cache.setIfAbsent(key, String(now + interval), interval)) return;
-    const until = Number((await deps.cache.get(key)) ?? 0);
-    if (until <= now) {
-      await deps.cache.set(key, String(now + interval), interval);
-      return;
-    }
+    const ttl = await interval(`reset:req:${identifier}`, policy.requestIntervalMs[channel]);
+    if (ttl === 0) return;
     throw new AppError('CONFIRMATION_CODE_RESET_PASSWORD_TTL', {
       message: channel === 'email' ? ResetMessage.alreadyRequestedEmail : ResetMessage.alreadyRequestedPhone,
-      extra: { ttl: Math.ceil((until - now) / 1000) },
+      extra: { ttl },
     });
   }
 
