@@ -10,6 +10,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { metaOf } from './accounts.routes.ts';
 import type { ConfirmationService } from './confirmation.service.ts';
+import type { Authenticated } from './accounts.service.ts';
 
 export function confirmationRoutes(
   service: ConfirmationService,
@@ -17,7 +18,7 @@ export function confirmationRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['accounts'];
-    const auth = (request: { auth?: import('./accounts.service.ts').Authenticated }) => {
+    const auth = (request: { auth?: Authenticated }) => {
       if (!request.auth) throw new Error('route is missing requireUser');
       return request.auth;
     };
