@@ -19,7 +19,7 @@ create index outbox_messages_recipient on outbox_messages (recipient, id);
 create table verification_codes (
   id bigint generated always as identity primary key,
   user_id bigint not null references users (id) on delete cascade,
-  purpose text not null check (purpose in ('reset_email', 'reset_sms', 'confirm_email', 'confirm_phone')),
+  purpose text not null check (purpose in ('reset_email', 'reset_sms', 'confirm_email', 'confirm_phone', 'login_token')),
   code_hash bytea not null,
   created_at timestamptz not null,
   expires_at timestamptz not null,

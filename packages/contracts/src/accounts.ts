@@ -211,3 +211,8 @@ export const confirmationSentResponse = dataEnvelope(
 );
 export const confirmPhoneBody = z.strictObject({ code: z.string().regex(/^\d{6}$/) });
 export const emailConfirmationParams = z.strictObject({ token: z.string().min(16).max(128) });
+
+/** Token login (spec §2.2 `auth` parameter, /sapi/loginByToken): a one-time token for a new session. */
+export const LOGIN_TOKEN_TTL_SECONDS = 120;
+export const loginTokenResponse = dataEnvelope(z.object({ token: z.string(), ttl: z.number().int() }));
+export const loginByTokenBody = z.strictObject({ token: z.string().min(16).max(128) });

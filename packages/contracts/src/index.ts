@@ -125,4 +125,7 @@ export {
   confirmationSentResponse,
   confirmPhoneBody,
   emailConfirmationParams,
+  LOGIN_TOKEN_TTL_SECONDS,
+  loginTokenResponse,
+  loginByTokenBody,
 } from './accounts.ts';

@@ -371,6 +371,15 @@ export function createAccountsService(deps: {
       return { token: plain };
     },
 
+    /** A new session for a player proven some other way (token login, single sign-on). */
+    async openSessionFor(userId: number, meta: RequestMeta): Promise<{ token: string }> {
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError('BAD_CREDENTIALS');
+      const { token } = await openSession(user, meta);
+      await repository.recordLogin(user.id, new Date(clock.now()));
+      return { token };
+    },
+
     async logout(auth: Authenticated, meta: RequestMeta): Promise<void> {
       await repository.revokeSession(auth.session.id, new Date(clock.now()), 'logout');
       await audit('logout', true, meta, { userId: auth.user.id });

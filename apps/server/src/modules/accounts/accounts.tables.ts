@@ -100,7 +100,7 @@ export const verificationCodes = pgTable('verification_codes', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   purpose: text('purpose', {
-    enum: ['reset_email', 'reset_sms', 'confirm_email', 'confirm_phone'],
+    enum: ['reset_email', 'reset_sms', 'confirm_email', 'confirm_phone', 'login_token'],
   }).notNull(),
   codeHash: bytea('code_hash').notNull(),
   createdAt: ts('created_at').notNull(),

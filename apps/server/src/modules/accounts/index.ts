@@ -15,6 +15,8 @@ import { createRecoveryService } from './recovery.service.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { createConfirmationService } from './confirmation.service.ts';
 import { confirmationRoutes } from './confirmation.routes.ts';
+import { createTokenLoginService } from './token-login.service.ts';
+import { tokenLoginRoutes } from './token-login.routes.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -91,10 +93,18 @@ export function createAccountsModule(deps: {
     siteOrigin: deps.siteOrigin,
     audit: createAuthAudit(repository, deps.clock),
   });
+  const tokenLogin = createTokenLoginService({
+    codes: createVerificationRepository(deps.db),
+    clock: deps.clock,
+    rng: deps.rng,
+    audit: createAuthAudit(repository, deps.clock),
+    openSession: (userId, meta) => service.openSessionFor(userId, meta),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes(service, confirmation));
     await app.register(recoveryRoutes(recovery));
     await app.register(confirmationRoutes(confirmation, requireUser(service)));
+    await app.register(tokenLoginRoutes(tokenLogin, requireUser(service)));
   };
   return { service, routes, requireUser: requireUser(service) };
 }

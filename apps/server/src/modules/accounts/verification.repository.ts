@@ -2,7 +2,8 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { verificationCodes } from './accounts.tables.ts';
 
-export type VerificationPurpose = 'reset_email' | 'reset_sms' | 'confirm_email' | 'confirm_phone';
+export type VerificationPurpose =
+  'reset_email' | 'reset_sms' | 'confirm_email' | 'confirm_phone' | 'login_token';
 export type VerificationRow = typeof verificationCodes.$inferSelect;
 
 export function createVerificationRepository(db: Db) {
