@@ -4,9 +4,10 @@ import { benchConfig } from './config.ts';
 import { stopAll } from './lib/processes.ts';
 import type { BenchResult, BenchSuite } from './lib/result.ts';
 import { guestSettingsSuite } from './suites/guest-settings.bench.ts';
+import { accountsSuite } from './suites/accounts.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
-const suites: BenchSuite[] = [guestSettingsSuite];
+const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite];
 
 function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
