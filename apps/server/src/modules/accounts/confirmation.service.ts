@@ -134,10 +134,9 @@ export function createConfirmationService(deps: {
     /** What the User shows about pending confirmations (spec §3). */
     async status(userId: number) {
       const now = new Date(clock.now());
-      const [email, phone] = await Promise.all([
-        codes.latestLive(userId, 'confirm_email', now),
-        codes.latestLive(userId, 'confirm_phone', now),
-      ]);
+      const latest = await codes.latestLiveOf(userId, ['confirm_email', 'confirm_phone'], now);
+      const email = latest.get('confirm_email');
+      const phone = latest.get('confirm_phone');
       const next = (row: typeof email, kind: 'email' | 'phone') =>
         row ? Math.floor(row.createdAt.getTime() / 1000) + CONFIRMATION_WAIT_SECONDS[kind] : null;
       const ttl = (row: typeof email) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { verificationCodes } from './accounts.tables.ts';
 
@@ -50,6 +50,28 @@ export function createVerificationRepository(db: Db) {
         .orderBy(desc(verificationCodes.id))
         .limit(1);
       return row;
+    },
+    /** The newest live code of each of these purposes, in one query. */
+    async latestLiveOf(
+      userId: number,
+      purposes: VerificationPurpose[],
+      at: Date,
+    ): Promise<Map<VerificationPurpose, VerificationRow>> {
+      const rows = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            inArray(verificationCodes.purpose, purposes),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(verificationCodes.id));
+      const latest = new Map<VerificationPurpose, VerificationRow>();
+      for (const row of rows) if (!latest.has(row.purpose)) latest.set(row.purpose, row);
+      return latest;
     },
     /** Counts a wrong guess; true while the code still has guesses left. */
     async countAttempt(id: number, maxAttempts: number): Promise<boolean> {
