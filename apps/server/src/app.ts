@@ -198,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = createAccountsModule({
     outbox,
     siteOrigin: config.siteOrigin,
+    telegramBotToken: config.telegramBotToken,
     db: database.db,
     cache,
     clock,

@@ -71,6 +71,8 @@ const environmentSchema = z.object({
   /** smtp(s)://user:pass@host:port; without it e-mail lands in the development mailbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Комета <no-reply@localhost>'),
+  /** The operator's Telegram bot token; Telegram login is off without it. */
+  TELEGRAM_BOT_TOKEN: z.string().min(20).optional(),
 });
 
 export type Config = {
@@ -96,6 +98,7 @@ export type Config = {
   sessions: { idleMs: number; absoluteMs: number; maxFailuresPerAccount: number };
   passwordHashing: { memoryKiB: number; iterations: number };
   mail: { smtpUrl: string | undefined; from: string };
+  telegramBotToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -158,6 +161,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     passwordHashing: {
       memoryKiB: e.ARGON2_MEMORY_KIB,
       // 46 MiB × 1 pass and 19 MiB × 2 passes are OWASP's equivalent profiles.

@@ -48,6 +48,8 @@ export const registrationBody = z.strictObject({
   agreeRules: z.boolean(),
   promoCode: trimmed(64).optional(),
   referralCode: trimmed(64).optional(),
+  /** From POST /login/telegram: links that Telegram identity to the new account. */
+  telegramToken: z.string().max(512).optional(),
 });
 export type RegistrationBody = z.infer<typeof registrationBody>;
 
@@ -216,3 +218,35 @@ export const emailConfirmationParams = z.strictObject({ token: z.string().min(16
 export const LOGIN_TOKEN_TTL_SECONDS = 120;
 export const loginTokenResponse = dataEnvelope(z.object({ token: z.string(), ttl: z.number().int() }));
 export const loginByTokenBody = z.strictObject({ token: z.string().min(16).max(128) });
+
+/** Telegram Login Widget data, as the widget hands it to the page. */
+export const telegramWidgetData = z.strictObject({
+  id: z.number().int().positive(),
+  first_name: z.string().max(256).optional(),
+  last_name: z.string().max(256).optional(),
+  username: z.string().max(64).optional(),
+  photo_url: z.string().max(2048).optional(),
+  auth_date: z.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** POST /login/telegram: the widget's data, or a Mini App's initData string. */
+export const telegramLoginBody = z.union([
+  z.strictObject({ widget: telegramWidgetData }),
+  z.strictObject({ initData: z.string().min(1).max(4096) }),
+]);
+
+export const TelegramMessage = {
+  invalid: 'errors.telegram.invalid',
+  expired: 'errors.telegram.expired',
+  notLinked: 'errors.telegram.not_linked',
+  alreadyLinked: 'errors.telegram.already_linked',
+} as const;
+
+/**
+ * Not linked yet: register (with the age gate) sending `telegramToken`, or log in and link; both attach
+ * this Telegram identity to the account.
+ */
+export const telegramLoginResponse = dataEnvelope(
+  z.union([z.object({ token: z.string() }), z.object({ token: z.null(), telegramToken: z.string() })]),
+);

@@ -128,4 +128,8 @@ export {
   LOGIN_TOKEN_TTL_SECONDS,
   loginTokenResponse,
   loginByTokenBody,
+  telegramWidgetData,
+  telegramLoginBody,
+  TelegramMessage,
+  telegramLoginResponse,
 } from './accounts.ts';

@@ -27,6 +27,9 @@ import {
 } from '@kometa/contracts';
 import type { AccountsService, Authenticated, RequestMeta } from './accounts.service.ts';
 import type { ConfirmationService } from './confirmation.service.ts';
+import type { TelegramService } from './telegram.service.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { TelegramMessage } from '@kometa/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,6 +63,7 @@ function authOf(request: FastifyRequest): Authenticated {
 export function accountsRoutes(
   service: AccountsService,
   confirmation: ConfirmationService,
+  telegram: TelegramService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = requireUser(service);
@@ -76,7 +80,16 @@ export function accountsRoutes(
           response: { 200: tokenResponse },
         },
       },
-      async (request) => ({ data: { token: (await service.register(request.body, metaOf(request))).token } }),
+      async (request) => {
+        // A telegramToken (from POST /login/telegram) is checked before the account exists, linked after.
+        const { telegramToken } = request.body;
+        if (telegramToken !== undefined && !telegram.readLinkToken(telegramToken)) {
+          throw new AppError('VALIDATION_ERROR', { fields: { telegramToken: TelegramMessage.invalid } });
+        }
+        const { token, user } = await service.register(request.body, metaOf(request));
+        if (telegramToken !== undefined) await telegram.linkWithToken(user.id, telegramToken);
+        return { data: { token } };
+      },
     );
     app.post(
       '/lookup/email',

@@ -108,3 +108,10 @@ export const verificationCodes = pgTable('verification_codes', {
   usedAt: ts('used_at'),
   attempts: integer('attempts').notNull().default(0),
 });
+
+export const telegramAccounts = pgTable('telegram_accounts', {
+  telegramId: bigint('telegram_id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  username: text('username'),
+  linkedAt: ts('linked_at').notNull(),
+});

@@ -17,6 +17,9 @@ import { createConfirmationService } from './confirmation.service.ts';
 import { confirmationRoutes } from './confirmation.routes.ts';
 import { createTokenLoginService } from './token-login.service.ts';
 import { tokenLoginRoutes } from './token-login.routes.ts';
+import { createTelegramService } from './telegram.service.ts';
+import { createTelegramRepository } from './telegram.repository.ts';
+import { telegramRoutes } from './telegram.routes.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +30,7 @@ export { requireUser } from './accounts.routes.ts';
 export function createAccountsModule(deps: {
   outbox: Outbox;
   siteOrigin: string;
+  telegramBotToken: string | undefined;
   db: Db;
   cache: Cache;
   clock: Clock;
@@ -100,11 +104,20 @@ export function createAccountsModule(deps: {
     audit: createAuthAudit(repository, deps.clock),
     openSession: (userId, meta) => service.openSessionFor(userId, meta),
   });
+  const telegram = createTelegramService({
+    repository: createTelegramRepository(deps.db),
+    botToken: deps.telegramBotToken,
+    appSecret: deps.appSecret,
+    clock: deps.clock,
+    audit: createAuthAudit(repository, deps.clock),
+    openSession: (userId, meta) => service.openSessionFor(userId, meta),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(accountsRoutes(service, confirmation));
+    await app.register(accountsRoutes(service, confirmation, telegram));
     await app.register(recoveryRoutes(recovery));
     await app.register(confirmationRoutes(confirmation, requireUser(service)));
     await app.register(tokenLoginRoutes(tokenLogin, requireUser(service)));
+    await app.register(telegramRoutes(telegram, requireUser(service)));
   };
   return { service, routes, requireUser: requireUser(service) };
 }
