@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import argon2 from 'argon2';
-import { computeSignature } from '@kometa/server';
 import { benchConfig } from '../config.ts';
 import { load } from '../lib/load.ts';
 import { startNodeServer } from '../lib/processes.ts';
+import { signedHeaders, startKometa } from '../lib/kometa.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
-
-const SIGNATURE_KEY = 'bench-signature-key';
-const USER_AGENT = 'kometa-bench';
 
 /** Argon2id verifications per second at the production cost, two at a time (two cores). */
 async function argon2Rate(seconds: number): Promise<{ perSecond: number; msPerHash: number }> {
@@ -67,29 +61,15 @@ export const accountsSuite: BenchSuite = {
       notes: 'Deliberately slow: the ratio shows how much costlier than a plain hash a guess is.',
     });
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'kometa-bench-accounts-'));
     const bare = await startNodeServer('bench/servers/bare-fastify.ts', {}, '/healthz');
-    const kometa = await startNodeServer(
-      'apps/server/src/main.ts',
-      {
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        JOBS_ENABLED: 'false',
-        SIGNATURE_MODE: 'enforce',
-        SIGNATURE_KEY,
-        RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-      },
-      '/readyz',
-    );
+    const kometa = await startKometa({
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    });
     try {
-      const sign = (path: string) => ({
-        'user-agent': USER_AGENT,
-        'x-signature': computeSignature(SIGNATURE_KEY, path, USER_AGENT, Math.floor(Date.now() / 60_000)),
-      });
       const registered = await fetch(`${kometa.url}/api/v18/registration`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...sign('/api/v18/registration') },
+        headers: { 'content-type': 'application/json', ...signedHeaders('/api/v18/registration') },
         body: JSON.stringify({
           email: 'bench@example.com',
           password: 'kometa-correct-horse',
@@ -103,11 +83,11 @@ export const accountsSuite: BenchSuite = {
       await load(`${kometa.url}${path}`, {
         ...options,
         durationSeconds: 2,
-        headers: { ...sign(path), 'auth-token': token },
+        headers: { ...signedHeaders(path), 'auth-token': token },
       });
       const self = await load(`${kometa.url}${path}`, {
         ...options,
-        headers: { ...sign(path), 'auth-token': token },
+        headers: { ...signedHeaders(path), 'auth-token': token },
       });
       const hello = await load(`${bare.url}/hello`, options);
       if (self.errors + self.non2xx > 0)
@@ -134,7 +114,6 @@ export const accountsSuite: BenchSuite = {
       });
     } finally {
       await Promise.all([bare.stop(), kometa.stop()]);
-      rmSync(dataDir, { recursive: true, force: true });
     }
     return results;
   },

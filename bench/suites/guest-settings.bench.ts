@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { computeSignature } from '@kometa/server';
 import { benchConfig } from '../config.ts';
 import { load, type LoadResult } from '../lib/load.ts';
 import { startNodeServer } from '../lib/processes.ts';
+import { signedHeaders, startKometa } from '../lib/kometa.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
-
-const SIGNATURE_KEY = 'bench-signature-key';
-const USER_AGENT = 'kometa-bench';
 
 function mean(results: LoadResult[], pick: (r: LoadResult) => number): number {
   return results.reduce((sum, r) => sum + pick(r), 0) / results.length;
@@ -22,42 +16,25 @@ export const guestSettingsSuite: BenchSuite = {
   name: 'guest-settings',
   description: 'Guest GET /settings (cached) vs bare Fastify hello-world, 50 connections, loopback',
   async run(): Promise<BenchResult[]> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kometa-bench-'));
     const bare = await startNodeServer('bench/servers/bare-fastify.ts', {}, '/healthz');
-    const kometa = await startNodeServer(
-      'apps/server/src/main.ts',
-      {
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        JOBS_ENABLED: 'false',
-        SIGNATURE_MODE: 'enforce',
-        SIGNATURE_KEY,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      '/readyz',
-    );
+    const kometa = await startKometa();
     try {
       const path = '/api/v18/settings';
-      const signedHeaders = () => ({
-        'user-agent': USER_AGENT,
-        'x-signature': computeSignature(SIGNATURE_KEY, path, USER_AGENT, Math.floor(Date.now() / 60_000)),
-      });
-      const warm = await fetch(kometa.url + path, { headers: signedHeaders() });
+      const warm = await fetch(kometa.url + path, { headers: signedHeaders(path) });
       if (warm.status !== 200) throw new Error(`settings answered ${warm.status}`);
       const options = {
         connections: benchConfig.connections,
         durationSeconds: Math.max(2, benchConfig.durationSeconds / 5),
       };
       await load(bare.url + '/hello', options);
-      await load(kometa.url + path, { ...options, headers: signedHeaders() });
+      await load(kometa.url + path, { ...options, headers: signedHeaders(path) });
 
       const bareRuns: LoadResult[] = [];
       const kometaRuns: LoadResult[] = [];
       const full = { connections: benchConfig.connections, durationSeconds: benchConfig.durationSeconds };
       for (let round = 0; round < benchConfig.rounds; round++) {
         bareRuns.push(await load(bare.url + '/hello', full));
-        kometaRuns.push(await load(kometa.url + path, { ...full, headers: signedHeaders() }));
+        kometaRuns.push(await load(kometa.url + path, { ...full, headers: signedHeaders(path) }));
       }
       const failures = kometaRuns.reduce((n, r) => n + r.errors + r.non2xx, 0);
       if (failures > 0) throw new Error(`kometa answered ${failures} failed or non-2xx requests under load`);
@@ -88,7 +65,6 @@ export const guestSettingsSuite: BenchSuite = {
       ];
     } finally {
       await Promise.all([bare.stop(), kometa.stop()]);
-      rmSync(dataDir, { recursive: true, force: true });
     }
   },
 };

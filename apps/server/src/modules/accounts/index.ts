@@ -44,6 +44,8 @@ export function createAccountsModule(deps: {
 }) {
   const repository = createAccountsRepository(deps.db);
   const hasher = createPasswordHasher(deps.passwordHashing);
+  const codes = createVerificationRepository(deps.db);
+  const audit = createAuthAudit(repository, deps.clock);
   const twoFactor = createTwoFactor({
     repository: createTwoFactorRepository(deps.db),
     clock: deps.clock,
@@ -71,7 +73,7 @@ export function createAccountsModule(deps: {
   });
   const recovery = createRecoveryService({
     accounts: repository,
-    codes: createVerificationRepository(deps.db),
+    codes,
     hasher,
     twoFactor,
     outbox: deps.outbox,
@@ -79,7 +81,7 @@ export function createAccountsModule(deps: {
     clock: deps.clock,
     rng: deps.rng,
     siteOrigin: deps.siteOrigin,
-    audit: createAuthAudit(repository, deps.clock),
+    audit,
     policy: {
       linkTtlMs: 60 * 60_000,
       smsCodeTtlMs: 10 * 60_000,
@@ -89,19 +91,19 @@ export function createAccountsModule(deps: {
   });
   const confirmation = createConfirmationService({
     accounts: repository,
-    codes: createVerificationRepository(deps.db),
+    codes,
     outbox: deps.outbox,
     cache: deps.cache,
     clock: deps.clock,
     rng: deps.rng,
     siteOrigin: deps.siteOrigin,
-    audit: createAuthAudit(repository, deps.clock),
+    audit,
   });
   const tokenLogin = createTokenLoginService({
-    codes: createVerificationRepository(deps.db),
+    codes,
     clock: deps.clock,
     rng: deps.rng,
-    audit: createAuthAudit(repository, deps.clock),
+    audit,
     openSession: (userId, meta) => service.openSessionFor(userId, meta),
   });
   const telegram = createTelegramService({
@@ -109,7 +111,7 @@ export function createAccountsModule(deps: {
     botToken: deps.telegramBotToken,
     appSecret: deps.appSecret,
     clock: deps.clock,
-    audit: createAuthAudit(repository, deps.clock),
+    audit,
     openSession: (userId, meta) => service.openSessionFor(userId, meta),
   });
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -36,20 +36,7 @@ export function createVerificationRepository(db: Db) {
       purpose: VerificationPurpose,
       at: Date,
     ): Promise<VerificationRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.usedAt),
-            gt(verificationCodes.expiresAt, at),
-          ),
-        )
-        .orderBy(desc(verificationCodes.id))
-        .limit(1);
-      return row;
+      return (await this.latestLiveOf(userId, [purpose], at)).get(purpose);
     },
     /** The newest live code of each of these purposes, in one query. */
     async latestLiveOf(
