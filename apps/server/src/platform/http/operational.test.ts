@@ -34,4 +34,13 @@ describe('operations', () => {
     expect(paths.some((p) => p.startsWith('/api/v18/pages/'))).toBe(true);
     expect((await get('/api/docs')).statusCode).toBeLessThan(400);
   });
+
+  it('shows the development mailbox to this machine only', async () => {
+    expect((await t.app.inject({ url: '/api/dev/mailbox?to=a@example.com' })).statusCode).toBe(200);
+    const remote = await t.app.inject({
+      url: '/api/dev/mailbox?to=a@example.com',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.statusCode).toBe(404);
+  });
 });

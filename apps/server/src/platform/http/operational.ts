@@ -28,10 +28,14 @@ export function registerOperationalRoutes(
       .header('cache-control', 'no-store')
       .send(body);
   });
-  // The development mailbox (never in production): what the outbox delivered to an address or phone.
+  // The development mailbox (never in production, loopback only): what the outbox delivered to an address or phone.
   const outbox = deps.outbox;
   if (outbox) {
     app.get('/api/dev/mailbox', { config: operational, schema: { hide: true } }, async (request, reply) => {
+      // Reset links and codes are in there: only this machine may read them, whatever the environment.
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) {
+        return reply.code(404).send({ error: { code: 1000, message: 'errors.not_found' } });
+      }
       const to = (request.query as Record<string, unknown>).to;
       if (typeof to !== 'string' || to.length === 0) {
         return reply
