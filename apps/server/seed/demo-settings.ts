@@ -35,7 +35,7 @@ export const demoSettings: { alias: string; value: unknown }[] = [
   { alias: 'personal_data_confirmation', value: { enabled: true } },
   { alias: 'background_color_enabled', value: false },
   { alias: 'background_color', value: '#0f0c1d' },
-  { alias: 'messenger_platform', value: { enabled: false } },
+  { alias: 'messenger_platform', value: { enabled: false, bot_url: null } },
   { alias: 'deposit_redirect', value: { enabled: false } },
   { alias: 'mobile_app', value: { version: '1.0.0', minVersion: '1.0.0', downloadUrl: '/mob-app' } },
 ];

@@ -199,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox,
     siteOrigin: config.siteOrigin,
     telegramBotToken: config.telegramBotToken,
+    telegramBotApiSecret: config.telegramBotApiSecret,
     db: database.db,
     cache,
     clock,

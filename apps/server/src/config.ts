@@ -73,6 +73,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('Комета <no-reply@localhost>'),
   /** The operator's Telegram bot token; Telegram login is off without it. */
   TELEGRAM_BOT_TOKEN: z.string().min(20).optional(),
+  /** What the operator's bot backend sends (Bearer) to get a tg_token login link for a player. */
+  TELEGRAM_BOT_API_SECRET: z.string().min(32).optional(),
 });
 
 export type Config = {
@@ -99,6 +101,7 @@ export type Config = {
   passwordHashing: { memoryKiB: number; iterations: number };
   mail: { smtpUrl: string | undefined; from: string };
   telegramBotToken: string | undefined;
+  telegramBotApiSecret: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -162,6 +165,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramBotApiSecret: e.TELEGRAM_BOT_API_SECRET,
     passwordHashing: {
       memoryKiB: e.ARGON2_MEMORY_KIB,
       // 46 MiB × 1 pass and 19 MiB × 2 passes are OWASP's equivalent profiles.

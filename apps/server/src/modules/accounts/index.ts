@@ -20,6 +20,7 @@ import { tokenLoginRoutes } from './token-login.routes.ts';
 import { createTelegramService } from './telegram.service.ts';
 import { createTelegramRepository } from './telegram.repository.ts';
 import { telegramRoutes } from './telegram.routes.ts';
+import { telegramBotRoutes } from './telegram-bot.routes.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +32,7 @@ export function createAccountsModule(deps: {
   outbox: Outbox;
   siteOrigin: string;
   telegramBotToken: string | undefined;
+  telegramBotApiSecret: string | undefined;
   db: Db;
   cache: Cache;
   clock: Clock;
@@ -120,6 +122,7 @@ export function createAccountsModule(deps: {
     await app.register(confirmationRoutes(confirmation, requireUser(service)));
     await app.register(tokenLoginRoutes(tokenLogin, requireUser(service)));
     await app.register(telegramRoutes(telegram, requireUser(service)));
+    await app.register(telegramBotRoutes({ telegram, tokenLogin, apiSecret: deps.telegramBotApiSecret }));
   };
   return { service, routes, requireUser: requireUser(service) };
 }

@@ -5,7 +5,11 @@ import { manualClock } from '../../platform/clock.ts';
 
 const BOT_TOKEN = '123456789:AAFakeBotTokenForKometaTests_0123456';
 const clock = manualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
-const t = useTestApp({ clock, env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN } });
+const BOT_API_SECRET = 'operator-bot-backend-secret-0123456789abcdef';
+const t = useTestApp({
+  clock,
+  env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_API_SECRET: BOT_API_SECRET },
+});
 const now = () => Math.floor(clock.now() / 1000);
 
 /** Signs like Telegram does (documented scheme), independently of the server's code. */
@@ -110,5 +114,35 @@ describe('Telegram login', () => {
       telegramToken: 'eyJpIjoxfQ.forged',
     });
     expect(res.json().error.fields).toEqual({ telegramToken: 'errors.telegram.invalid' });
+  });
+
+  it('gives the operator bot a one-time tg_token for a linked player, which logs in once', async () => {
+    const data = widget({ id: 999003, auth_date: now() });
+    const { telegramToken } = (await post('/api/v18/login/telegram', { widget: data })).json().data;
+    await post('/api/v18/registration', {
+      email: 'tg4@example.com',
+      password: 'kometa-correct-horse',
+      birthday: { day: 4, month: 4, year: 1984 },
+      agreeRules: true,
+      telegramToken,
+    });
+    const bot = (payload: object, authorization?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v18/telegram/bot/login-token',
+        payload,
+        headers: authorization ? { authorization } : {},
+      });
+    expect((await bot({ telegramId: 999003 })).statusCode).toBe(401);
+    expect((await bot({ telegramId: 999003 }, 'Bearer wrong-secret')).statusCode).toBe(401);
+    expect((await bot({ telegramId: 424242 }, `Bearer ${BOT_API_SECRET}`)).json().error.fields).toEqual({
+      telegramId: 'errors.telegram.not_linked',
+    });
+    const { token: tgToken } = (await bot({ telegramId: 999003 }, `Bearer ${BOT_API_SECRET}`)).json().data;
+    const session = (await post('/api/v18/login/token', { token: tgToken })).json().data.token;
+    expect((await t.get('/api/v18/users/self', { 'auth-token': session })).json().data.email).toBe(
+      'tg4@example.com',
+    );
+    expect((await post('/api/v18/login/token', { token: tgToken })).json().error.code).toBe(10);
   });
 });

@@ -103,6 +103,11 @@ export function createTelegramService(deps: {
     },
 
     readLinkToken,
+
+    /** The account a Telegram id is linked to, if any. */
+    async linkedUser(telegramId: number): Promise<number | undefined> {
+      return (await repository.find(telegramId))?.userId;
+    },
   };
 }
 

@@ -22,16 +22,21 @@ export function createTokenLoginService(deps: {
   const { codes, clock } = deps;
   return {
     async issue(auth: Authenticated, meta: RequestMeta): Promise<{ token: string; ttl: number }> {
+      return this.issueFor(auth.user.id, meta);
+    },
+
+    /** For a player proven another way (the operator's Telegram bot names a linked account). */
+    async issueFor(userId: number, meta: RequestMeta): Promise<{ token: string; ttl: number }> {
       const now = new Date(clock.now());
       const token = newToken(deps.rng);
       await codes.insert({
-        userId: auth.user.id,
+        userId,
         purpose: 'login_token',
         codeHash: tokenHash(token),
         createdAt: now,
         expiresAt: new Date(now.getTime() + LOGIN_TOKEN_TTL_SECONDS * 1000),
       });
-      await deps.audit('login_token.issue', true, meta, { userId: auth.user.id });
+      await deps.audit('login_token.issue', true, meta, { userId });
       return { token, ttl: LOGIN_TOKEN_TTL_SECONDS };
     },
 
