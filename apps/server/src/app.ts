@@ -200,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteOrigin: config.siteOrigin,
     telegramBotToken: config.telegramBotToken,
     telegramBotApiSecret: config.telegramBotApiSecret,
+    tracking: tracking.service,
     db: database.db,
     cache,
     clock,

@@ -21,6 +21,8 @@ import { createTelegramService } from './telegram.service.ts';
 import { createTelegramRepository } from './telegram.repository.ts';
 import { telegramRoutes } from './telegram.routes.ts';
 import { telegramBotRoutes } from './telegram-bot.routes.ts';
+import { ssoRoutes } from './sso.routes.ts';
+import type { TrackingService } from '../tracking/index.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +35,7 @@ export function createAccountsModule(deps: {
   siteOrigin: string;
   telegramBotToken: string | undefined;
   telegramBotApiSecret: string | undefined;
+  tracking: TrackingService;
   db: Db;
   cache: Cache;
   clock: Clock;
@@ -123,6 +126,14 @@ export function createAccountsModule(deps: {
     await app.register(tokenLoginRoutes(tokenLogin, requireUser(service)));
     await app.register(telegramRoutes(telegram, requireUser(service)));
     await app.register(telegramBotRoutes({ telegram, tokenLogin, apiSecret: deps.telegramBotApiSecret }));
+    await app.register(
+      ssoRoutes({
+        tokenLogin,
+        tracking: deps.tracking,
+        cache: deps.cache,
+        authenticated: requireUser(service),
+      }),
+    );
   };
   return { service, routes, requireUser: requireUser(service) };
 }
