@@ -9,6 +9,12 @@ import { accountsSuite } from './suites/accounts.bench.ts';
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
 const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite];
 
+/** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */
+function percent(ratio: number): string {
+  const value = ratio * 100;
+  return `${value >= 1 ? value.toFixed(1) : value.toPrecision(2)} %`;
+}
+
 function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
@@ -24,7 +30,7 @@ function table(results: BenchResult[]): string {
               .map(([k, v]) => `${k} ${fmt(v)}`)
               .join(', ')})`
           : '';
-      return `| ${r.suite} | ${r.target.name}: ${fmt(r.target.value)} ${r.target.unit}${extra(r.target.extra)} | ${r.baseline.name}: ${fmt(r.baseline.value)} ${r.baseline.unit}${extra(r.baseline.extra)} | ${(r.ratio * 100).toFixed(1)} % | ${r.goal ? `≥ ${(r.goal.minRatio * 100).toFixed(0)} %` : '—'} | ${r.passed === null ? '—' : r.passed ? 'met' : 'NOT met'} |`;
+      return `| ${r.suite} | ${r.target.name}: ${fmt(r.target.value)} ${r.target.unit}${extra(r.target.extra)} | ${r.baseline.name}: ${fmt(r.baseline.value)} ${r.baseline.unit}${extra(r.baseline.extra)} | ${percent(r.ratio)} | ${r.goal ? `≥ ${(r.goal.minRatio * 100).toFixed(0)} %` : '—'} | ${r.passed === null ? '—' : r.passed ? 'met' : 'NOT met'} |`;
     }),
   ];
   return lines.join('\n');
