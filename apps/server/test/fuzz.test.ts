@@ -110,10 +110,11 @@ describe('random input at every endpoint', () => {
           if ('error' in parsed) expect(typeof parsed.error.code).toBe('number');
         },
       ),
-      { numRuns: 600 },
+      { numRuns: 1000 },
     );
-    // The generator must reach the handlers too, not only the validators.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(30);
-    expect(statuses.get(400) ?? 0).toBeGreaterThan(30);
+    // The generator must reach the handlers too, not only the validators (most endpoints need a
+    // login or a valid body, so a few percent of the runs get through; this bound never fails by chance).
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(10);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
   });
 });
