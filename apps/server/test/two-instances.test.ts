@@ -35,8 +35,11 @@ describe.runIf(onPostgres && Boolean(TEST_REDIS_URL))('two instances sharing Pos
   it('share one guest cache entry', async () => {
     const first = await a.app.inject('/api/v18/menu/header');
     expect(first.headers['x-cache']).toBe('MISS');
-    // The write is fire-and-forget; give Redis a moment.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The write is fire-and-forget: wait (up to 2 s) until it is in Redis.
+    const key = 'gc:ru:localhost:3000:/api/v18/menu/header';
+    for (let i = 0; i < 40 && (await a.platform.cache.get(key)) === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const second = await b.app.inject('/api/v18/menu/header');
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.body).toBe(first.body);
