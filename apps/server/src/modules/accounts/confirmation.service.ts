@@ -13,7 +13,7 @@ import type { AccountsRepository } from './accounts.repository.ts';
 import type { Authenticated, RequestMeta } from './accounts.service.ts';
 import type { AuthAudit } from './auth-audit.ts';
 import { createRequestInterval } from './request-interval.ts';
-import { newToken, tokenHash } from './session-tokens.ts';
+import { newSmsCode, newToken, siteLink, tokenHash } from './session-tokens.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -77,7 +77,7 @@ export function createConfirmationService(deps: {
         channel: 'email',
         to: user.email,
         template: 'confirm_email',
-        params: { link: `${deps.siteOrigin.replace(/\/+$/, '')}/email-confirmation/confirm/${token}` },
+        params: { link: siteLink(deps.siteOrigin, `/email-confirmation/confirm/${token}`) },
       });
       await deps.audit('email.confirm_request', true, meta, { userId: user.id });
       return CONFIRMATION_WAIT_SECONDS.email;
@@ -102,7 +102,7 @@ export function createConfirmationService(deps: {
       await gate(user.id, 'phone');
       const now = new Date(clock.now());
       await codes.retire(user.id, 'confirm_phone', now);
-      const code = String(deps.rng.bytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0');
+      const code = newSmsCode(deps.rng);
       await codes.insert({
         userId: user.id,
         purpose: 'confirm_phone',

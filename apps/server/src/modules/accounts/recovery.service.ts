@@ -10,7 +10,7 @@ import type { RequestMeta } from './accounts.service.ts';
 import type { AuthAudit } from './auth-audit.ts';
 import { checkEmail, checkPhone } from './accounts.validation.ts';
 import { passwordProblem, type PasswordHasher } from './password.ts';
-import { newToken, tokenHash } from './session-tokens.ts';
+import { newSmsCode, newToken, siteLink, tokenHash } from './session-tokens.ts';
 import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 import { createRequestInterval } from './request-interval.ts';
@@ -94,12 +94,12 @@ export function createRecoveryService(deps: {
           to: checked.value,
           template: 'reset_email',
           params: {
-            link: `${deps.siteOrigin.replace(/\/+$/, '')}/resetting/reset/${token}`,
+            link: siteLink(deps.siteOrigin, `/resetting/reset/${token}`),
             minutes: Math.round(policy.linkTtlMs / 60_000),
           },
         });
       } else {
-        const code = String(deps.rng.bytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0');
+        const code = newSmsCode(deps.rng);
         await codes.insert({
           userId: user.id,
           purpose,

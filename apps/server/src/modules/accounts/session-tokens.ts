@@ -35,3 +35,17 @@ export function createSealer(appSecret: string, purpose: string) {
     },
   };
 }
+
+/** A six-digit code for SMS, uniform over 000000–999999 (rejection sampling, no modulo bias). */
+export function newSmsCode(rng: Rng): string {
+  const limit = 4_294_000_000; // the largest multiple of 10^6 below 2^32
+  for (;;) {
+    const value = rng.bytes(4).readUInt32BE(0);
+    if (value < limit) return String(value % 1_000_000).padStart(6, '0');
+  }
+}
+
+/** A link into the player site (the operator's main origin) for an e-mail. */
+export function siteLink(siteOrigin: string, path: string): string {
+  return `${siteOrigin.replace(/\/+$/, '')}${path}`;
+}

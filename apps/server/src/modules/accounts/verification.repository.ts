@@ -6,6 +6,9 @@ export type VerificationPurpose =
   'reset_email' | 'reset_sms' | 'confirm_email' | 'confirm_phone' | 'login_token';
 export type VerificationRow = typeof verificationCodes.$inferSelect;
 
+/** Not used yet and not expired. */
+const live = (at: Date) => and(isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, at));
+
 export function createVerificationRepository(db: Db) {
   return {
     async insert(row: typeof verificationCodes.$inferInsert): Promise<void> {
@@ -20,12 +23,7 @@ export function createVerificationRepository(db: Db) {
         .select()
         .from(verificationCodes)
         .where(
-          and(
-            eq(verificationCodes.purpose, purpose),
-            eq(verificationCodes.codeHash, codeHash),
-            isNull(verificationCodes.usedAt),
-            gt(verificationCodes.expiresAt, at),
-          ),
+          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.codeHash, codeHash), live(at)),
         )
         .limit(1);
       return row;
@@ -48,12 +46,7 @@ export function createVerificationRepository(db: Db) {
         .select()
         .from(verificationCodes)
         .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            inArray(verificationCodes.purpose, purposes),
-            isNull(verificationCodes.usedAt),
-            gt(verificationCodes.expiresAt, at),
-          ),
+          and(eq(verificationCodes.userId, userId), inArray(verificationCodes.purpose, purposes), live(at)),
         )
         .orderBy(desc(verificationCodes.id));
       const latest = new Map<VerificationPurpose, VerificationRow>();
