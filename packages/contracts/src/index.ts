@@ -133,3 +133,4 @@ export {
   TelegramMessage,
   telegramLoginResponse,
 } from './accounts.ts';
+export { errorMessagesRu, retryInRu, minimumAgeRu } from './messages.ru.ts';

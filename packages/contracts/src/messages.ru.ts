@@ -1,0 +1,79 @@
+import { pluralRu, type PluralForms } from '@kometa/money';
+
+/**
+ * The Russian text of every message key the API answers with. The server sends keys only; the site
+ * shows these texts (its own catalogue will import this one). A test keeps it complete: every
+ * `errors.*` key in the code must have its text here.
+ */
+export const errorMessagesRu: Record<string, string> = {
+  'errors.validation': 'Проверьте правильность заполнения полей',
+  'errors.not_blank': 'Значение не должно быть пустым',
+  'errors.invalid': 'Значение недопустимо',
+  'errors.unknown_field': 'Неизвестное поле',
+  'errors.too_long': 'Слишком длинное значение',
+  'errors.too_short': 'Слишком короткое значение',
+  'errors.too_many': 'Слишком много значений',
+  'errors.authentication': 'Войдите в аккаунт',
+  'errors.not_found': 'Страница не найдена',
+  'errors.malformed_body': 'Некорректный запрос',
+  'errors.payload_too_large': 'Слишком большой запрос',
+  'errors.unsupported_media_type': 'Неподдерживаемый формат запроса',
+  'errors.signature_invalid': 'Не удалось проверить запрос. Обновите страницу',
+  'errors.too_many_requests': 'Слишком много запросов. Попробуйте позже',
+  'errors.region_restricted': 'Сайт недоступен в вашем регионе',
+  'errors.service_unavailable': 'Сервис временно недоступен. Попробуйте позже',
+  'errors.method_not_allowed': 'Действие недоступно',
+  'errors.internal': 'Произошла ошибка. Попробуйте позже',
+  'errors.setting_not_found': 'Настройка не найдена',
+  'errors.bad_credentials': 'Неверный логин или пароль',
+  'errors.captcha': 'Введите символы с картинки',
+  'errors.bad_protection_phrase': 'Неверная защитная фраза',
+  'errors.confirmation_code_already_sent': 'Код уже отправлен',
+  'errors.reset_already_requested': 'Восстановление пароля уже запрошено',
+  'errors.username.too_short': 'Имя пользователя должно содержать не менее 4 символов',
+  'errors.username.invalid_chars': 'Допустимы буквы, цифры, дефис, подчёркивание и точка',
+  'errors.username.taken': 'Это имя пользователя уже занято',
+  'errors.password.too_short': 'Пароль должен содержать не менее 8 символов',
+  'errors.password.too_long': 'Пароль должен содержать не более 128 символов',
+  'errors.password.too_common': 'Этот пароль слишком распространён, выберите другой',
+  'errors.password.old_mismatch': 'Неверный текущий пароль',
+  'errors.email.invalid': 'Неверный формат e-mail',
+  'errors.email.taken': 'Этот e-mail уже используется',
+  'errors.phone.invalid': 'Неверный формат телефона',
+  'errors.phone.taken': 'Этот телефон уже используется',
+  'errors.contact.required': 'Укажите e-mail или телефон',
+  'errors.birth_date.invalid': 'Неверная дата рождения',
+  'errors.birth_date.too_young': 'Регистрация доступна только совершеннолетним',
+  'errors.rules.not_accepted': 'Необходимо принять правила',
+  'errors.reset.already_requested_email': 'Восстановление уже запрошено по e-mail',
+  'errors.reset.already_requested_phone': 'Восстановление уже запрошено по телефону',
+  'errors.reset.wrong_token': 'Ссылка для восстановления недействительна',
+  'errors.reset.wrong_code': 'Неверный код восстановления',
+  'errors.confirmation.already_sent': 'Код подтверждения уже отправлен',
+  'errors.confirmation.request_limit': 'Превышено число запросов подтверждения. Попробуйте завтра',
+  'errors.confirmation.wrong_token': 'Ссылка подтверждения недействительна',
+  'errors.confirmation.wrong_code': 'Неверный код подтверждения',
+  'errors.confirmation.nothing_to_confirm': 'Подтверждать нечего',
+  'errors.two_factor.required': 'Введите код двухфакторной аутентификации',
+  'errors.two_factor.invalid': 'Неверный код',
+  'errors.two_factor.not_pending': 'Сначала начните подключение двухфакторной аутентификации',
+  'errors.two_factor.already_enabled': 'Двухфакторная аутентификация уже включена',
+  'errors.telegram.invalid': 'Не удалось проверить данные Telegram',
+  'errors.telegram.expired': 'Данные Telegram устарели, войдите ещё раз',
+  'errors.telegram.not_linked': 'Этот Telegram не привязан к аккаунту',
+  'errors.telegram.already_linked': 'Этот Telegram уже привязан к другому аккаунту',
+};
+
+const SECONDS: PluralForms = { one: 'секунду', few: 'секунды', many: 'секунд' };
+// After «с» the genitive: с 21 года, с 18 лет, с 22 лет.
+const FROM_YEARS: PluralForms = { one: 'года', few: 'лет', many: 'лет' };
+
+/** "Повторить можно через 45 секунд" for the ttl of codes 39, 40 and 43. */
+export function retryInRu(seconds: number): string {
+  return `Повторить можно через ${seconds} ${pluralRu(seconds, SECONDS)}`;
+}
+
+/** "Регистрация доступна с 18 лет" with the operator's minimum age. */
+export function minimumAgeRu(years: number): string {
+  return `Регистрация доступна с ${years} ${pluralRu(years, FROM_YEARS)}`;
+}
