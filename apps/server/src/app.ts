@@ -200,6 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteOrigin: config.siteOrigin,
     telegramBotToken: config.telegramBotToken,
     telegramBotApiSecret: config.telegramBotApiSecret,
+    oauthProviders: config.oauthProviders,
+    log,
     tracking: tracking.service,
     db: database.db,
     cache,

@@ -20,6 +20,15 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+const oauthProviderConfig = z.strictObject({
+  id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+  issuer: z.url({ protocol: /^https?$/ }),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  scope: z.string().default('openid email profile'),
+});
+export type OAuthProviderConfig = z.infer<typeof oauthProviderConfig>;
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -75,6 +84,23 @@ const environmentSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(20).optional(),
   /** What the operator's bot backend sends (Bearer) to get a tg_token login link for a player. */
   TELEGRAM_BOT_API_SECRET: z.string().min(32).optional(),
+  /**
+   * Social login providers (OpenID Connect), a JSON array of
+   * {"id","issuer","clientId","clientSecret","scope"?}; the provider redirects back to SITE_ORIGIN/oauth/{id}.
+   */
+  OAUTH_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return [];
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(oauthProviderConfig)),
 });
 
 export type Config = {
@@ -102,6 +128,7 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   telegramBotToken: string | undefined;
   telegramBotApiSecret: string | undefined;
+  oauthProviders: OAuthProviderConfig[];
 };
 
 export class ConfigError extends Error {
@@ -132,6 +159,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     const at = pair.indexOf(':');
     if (at <= 0) problems.push(`  - CORS_KEYS: "${pair}" is not key:origin`);
     else corsKeys.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  for (const provider of e.OAUTH_PROVIDERS) {
+    const { protocol, hostname } = new URL(provider.issuer);
+    const loopback = hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+    if (protocol !== 'https:' && (e.NODE_ENV === 'production' || !loopback)) {
+      problems.push(
+        `  - OAUTH_PROVIDERS: ${provider.id} must use https (plain http only for a local test issuer)`,
+      );
+    }
+  }
+  if (new Set(e.OAUTH_PROVIDERS.map((p) => p.id)).size !== e.OAUTH_PROVIDERS.length) {
+    problems.push('  - OAUTH_PROVIDERS: provider ids must be unique');
   }
   const badCountries = e.ALLOWED_COUNTRIES.filter((c) => !/^[A-Z]{2}$/.test(c));
   if (badCountries.length > 0)
@@ -166,6 +205,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramBotApiSecret: e.TELEGRAM_BOT_API_SECRET,
+    oauthProviders: e.OAUTH_PROVIDERS,
     passwordHashing: {
       memoryKiB: e.ARGON2_MEMORY_KIB,
       // 46 MiB × 1 pass and 19 MiB × 2 passes are OWASP's equivalent profiles.

@@ -50,6 +50,8 @@ export const registrationBody = z.strictObject({
   referralCode: trimmed(64).optional(),
   /** From POST /login/telegram: links that Telegram identity to the new account. */
   telegramToken: z.string().max(512).optional(),
+  /** From POST /lookup/oauth: links that social identity to the new account. */
+  oauthToken: z.string().max(1024).optional(),
 });
 export type RegistrationBody = z.infer<typeof registrationBody>;
 

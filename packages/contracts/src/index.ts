@@ -133,4 +133,13 @@ export {
   TelegramMessage,
   telegramLoginResponse,
 } from './accounts.ts';
+export {
+  oauthProviderId,
+  oauthLookupQuery,
+  oauthLookupBody,
+  oauthLookupResponse,
+  oauthLinkBody,
+  oauthLinksResponse,
+  OAuthMessage,
+} from './oauth.ts';
 export { errorMessagesRu, retryInRu, minimumAgeRu } from './messages.ru.ts';

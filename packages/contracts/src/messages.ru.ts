@@ -62,6 +62,12 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.telegram.expired': 'Данные Telegram устарели, войдите ещё раз',
   'errors.telegram.not_linked': 'Этот Telegram не привязан к аккаунту',
   'errors.telegram.already_linked': 'Этот Telegram уже привязан к другому аккаунту',
+  'errors.oauth.unknown_provider': 'Вход через эту соцсеть недоступен',
+  'errors.oauth.invalid_state': 'Вход через соцсеть устарел или был прерван, начните заново',
+  'errors.oauth.denied': 'Вход через соцсеть отменён',
+  'errors.oauth.provider_failed': 'Соцсеть не подтвердила вход, попробуйте ещё раз',
+  'errors.oauth.already_linked': 'Этот аккаунт соцсети уже привязан к другому игроку',
+  'errors.oauth.invalid_token': 'Данные входа через соцсеть устарели, войдите через соцсеть ещё раз',
 };
 
 const SECONDS: PluralForms = { one: 'секунду', few: 'секунды', many: 'секунд' };

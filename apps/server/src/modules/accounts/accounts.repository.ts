@@ -156,9 +156,13 @@ export function createAccountsRepository(db: Db) {
     async findLiveLookup(
       tokenHash: Buffer,
       at: Date,
-    ): Promise<{ userId: number; protectionRequired: boolean } | undefined> {
+    ): Promise<{ userId: number; protectionRequired: boolean; via: 'password' | 'oauth' } | undefined> {
       const [row] = await db
-        .select({ userId: loginLookups.userId, protectionRequired: loginLookups.protectionRequired })
+        .select({
+          userId: loginLookups.userId,
+          protectionRequired: loginLookups.protectionRequired,
+          via: loginLookups.via,
+        })
         .from(loginLookups)
         .where(
           and(

@@ -28,6 +28,7 @@ import {
 import type { AccountsService, Authenticated, RequestMeta } from './accounts.service.ts';
 import type { ConfirmationService } from './confirmation.service.ts';
 import type { TelegramService } from './telegram.service.ts';
+import type { OAuthService } from './oauth.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { TelegramMessage } from '@kometa/contracts';
 
@@ -55,7 +56,7 @@ export function requireUser(service: AccountsService): preHandlerAsyncHookHandle
   };
 }
 
-function authOf(request: FastifyRequest): Authenticated {
+export function authOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new Error('route is missing requireUser');
   return request.auth;
 }
@@ -64,6 +65,7 @@ export function accountsRoutes(
   service: AccountsService,
   confirmation: ConfirmationService,
   telegram: TelegramService,
+  oauth: OAuthService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = requireUser(service);
@@ -82,12 +84,16 @@ export function accountsRoutes(
       },
       async (request) => {
         // A telegramToken (from POST /login/telegram) is checked before the account exists, linked after.
-        const { telegramToken } = request.body;
+        // So is an oauthToken (from POST /lookup/oauth).
+        const { telegramToken, oauthToken } = request.body;
         if (telegramToken !== undefined && !telegram.readLinkToken(telegramToken)) {
           throw new AppError('VALIDATION_ERROR', { fields: { telegramToken: TelegramMessage.invalid } });
         }
-        const { token, user } = await service.register(request.body, metaOf(request));
+        if (oauthToken !== undefined) oauth.checkLinkToken(oauthToken);
+        const meta = metaOf(request);
+        const { token, user } = await service.register(request.body, meta);
         if (telegramToken !== undefined) await telegram.linkWithToken(user.id, telegramToken);
+        if (oauthToken !== undefined) await oauth.linkWithToken(user.id, oauthToken, meta);
         return { data: { token } };
       },
     );

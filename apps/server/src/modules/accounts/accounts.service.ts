@@ -1,4 +1,10 @@
-import { AccountMessage, COUNTER_NAMES, type RegistrationBody, type User } from '@kometa/contracts';
+import {
+  AccountMessage,
+  COUNTER_NAMES,
+  OAuthMessage,
+  type RegistrationBody,
+  type User,
+} from '@kometa/contracts';
 import { DEFAULT_CURRENCY, parseSum, type CurrencyCode } from '@kometa/money';
 import type { Cache } from '../../platform/cache/cache.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -17,6 +23,7 @@ import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
 import { createProtection, type Captcha } from './captcha.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import { createSealer, newToken, tokenHash } from './session-tokens.ts';
+import { RoleLabel, rolesOf, type Roles } from './roles.ts';
 
 export interface SessionPolicy {
   /** A session unused this long ends (when the player keeps auto-logout on). */
@@ -44,6 +51,8 @@ export interface RequestMeta {
 export interface Authenticated {
   user: UserRow;
   session: SessionRow;
+  /** From the stored labels (spec §6), never from what the client says. */
+  roles: Roles;
 }
 
 const LAST_SEEN_PRECISION_MS = 60_000;
@@ -321,7 +330,7 @@ export function createAccountsService(deps: {
       if (now - found.session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
         await repository.touchSession(found.session.id, new Date(now));
       }
-      return found;
+      return { ...found, roles: rolesOf(found.user.labels) };
     },
 
     /**
@@ -369,6 +378,52 @@ export function createAccountsService(deps: {
       }
       await audit('session.refresh', true, meta, { userId: found.user.id });
       return { token: plain };
+    },
+
+    /**
+     * A social login of a player with two-factor on earns a lookup that finishes only with a code
+     * (`loginWithSecondFactor`), never with a password-less shortcut.
+     */
+    async issueSecondFactorLookup(userId: number): Promise<{ lookup: string; ttlSeconds: number }> {
+      const lookup = randomToken(deps.rng, 256);
+      const now = clock.now();
+      await repository.insertLookup({
+        tokenHash: tokenHash(lookup),
+        userId,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + policy.lookupTtlMs),
+        via: 'oauth',
+      });
+      return { lookup, ttlSeconds: Math.floor(policy.lookupTtlMs / 1000) };
+    },
+
+    /** Step two of a social login with two-factor on: the lookup and a TOTP or recovery code. */
+    async loginWithSecondFactor(lookup: string, code: string, meta: RequestMeta): Promise<{ token: string }> {
+      const hash = tokenHash(lookup);
+      const now = new Date(clock.now());
+      const live = await repository.findLiveLookup(hash, now);
+      const key = live ? `user:${live.userId}` : `lookup:${hash.toString('hex').slice(0, 16)}`;
+      await guardAttempts(key, meta);
+      if (live?.via !== 'oauth') {
+        await countFailure(key, meta.ip);
+        await audit('login.oauth', false, meta, { userId: null, detail: { reason: 'lookup' } });
+        throw new AppError('BAD_CREDENTIALS', { message: OAuthMessage.invalidToken });
+      }
+      if (!(await twoFactor.check(live.userId, code))) {
+        await countFailure(key, meta.ip);
+        await audit('login.oauth', false, meta, {
+          userId: live.userId,
+          detail: { reason: 'two-factor code' },
+        });
+        throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.invalid } });
+      }
+      if ((await repository.useLookup(hash, now)) !== live.userId) {
+        await audit('login.oauth', false, meta, { userId: live.userId, detail: { reason: 'lookup used' } });
+        throw new AppError('BAD_CREDENTIALS', { message: OAuthMessage.invalidToken });
+      }
+      const session = await this.openSessionFor(live.userId, meta);
+      await audit('login.oauth', true, meta, { userId: live.userId });
+      return session;
     },
 
     /** A new session for a player proven some other way (token login, single sign-on). */
@@ -550,9 +605,9 @@ export function createAccountsService(deps: {
         phoneConfirmationCodeTtl: null,
         hasPhoneConfirmationCode: false,
         verificationForm: { status: 'new', actions: [] },
-        inVipClubUser: labels.includes('vip_club'),
-        isVerifyAcceptedUser: labels.includes('user_document_verify_accepted'),
-        isVerifyOperatorAcceptedUser: labels.includes('user_document_verify_operator_accepted'),
+        inVipClubUser: auth.roles.vip,
+        isVerifyAcceptedUser: labels.includes(RoleLabel.verifiedBySystem),
+        isVerifyOperatorAcceptedUser: labels.includes(RoleLabel.verifiedByOperator),
         isVerifyRefusedUser: labels.includes('user_document_verify_refused'),
         isExtendedProfileFilledUser: false,
         nextEmailConfirmationRequestAt: null,

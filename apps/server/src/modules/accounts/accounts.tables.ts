@@ -62,6 +62,9 @@ export const loginLookups = pgTable('login_lookups', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   protectionRequired: boolean('protection_required').notNull().default(false),
+  via: text('via', { enum: ['password', 'oauth'] })
+    .notNull()
+    .default('password'),
 });
 
 export const userCounters = pgTable('user_counters', {
@@ -113,5 +116,13 @@ export const telegramAccounts = pgTable('telegram_accounts', {
   telegramId: bigint('telegram_id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   username: text('username'),
+  linkedAt: ts('linked_at').notNull(),
+});
+
+export const socialAccounts = pgTable('social_accounts', {
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  email: text('email'),
   linkedAt: ts('linked_at').notNull(),
 });

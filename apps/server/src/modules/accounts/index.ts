@@ -22,6 +22,12 @@ import { createTelegramRepository } from './telegram.repository.ts';
 import { telegramRoutes } from './telegram.routes.ts';
 import { telegramBotRoutes } from './telegram-bot.routes.ts';
 import { ssoRoutes } from './sso.routes.ts';
+import { createOAuthClients } from './oauth-client.ts';
+import { createOAuthRepository } from './oauth.repository.ts';
+import { createOAuthService } from './oauth.service.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import type { OAuthProviderConfig } from '../../config.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { TrackingService } from '../tracking/index.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
@@ -29,12 +35,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export type { AccountsService, Authenticated, SessionPolicy } from './accounts.service.ts';
 export { requireUser } from './accounts.routes.ts';
+export { rolesOf, countsInPublicFigures, RoleLabel, type Roles } from './roles.ts';
 
 export function createAccountsModule(deps: {
   outbox: Outbox;
   siteOrigin: string;
   telegramBotToken: string | undefined;
   telegramBotApiSecret: string | undefined;
+  oauthProviders: OAuthProviderConfig[];
+  log: Logger;
   tracking: TrackingService;
   db: Db;
   cache: Cache;
@@ -119,8 +128,23 @@ export function createAccountsModule(deps: {
     audit,
     openSession: (userId, meta) => service.openSessionFor(userId, meta),
   });
+  const oauth = createOAuthService({
+    clients: createOAuthClients(deps.oauthProviders, deps.siteOrigin),
+    repository: createOAuthRepository(deps.db),
+    accounts: repository,
+    cache: deps.cache,
+    clock: deps.clock,
+    rng: deps.rng,
+    appSecret: deps.appSecret,
+    audit,
+    log: deps.log,
+    openSession: (userId, meta) => service.openSessionFor(userId, meta),
+    twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
+    issueSecondFactorLookup: (userId) => service.issueSecondFactorLookup(userId),
+  });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(accountsRoutes(service, confirmation, telegram));
+    await app.register(accountsRoutes(service, confirmation, telegram, oauth));
+    await app.register(oauthRoutes(oauth, service, requireUser(service)));
     await app.register(recoveryRoutes(recovery));
     await app.register(confirmationRoutes(confirmation, requireUser(service)));
     await app.register(tokenLoginRoutes(tokenLogin, requireUser(service)));

@@ -12,9 +12,12 @@ import {
 
 /**
  * Two server instances behind a load balancer share PostgreSQL and Redis: nothing that must be shared
- * lives in one process. Runs in CI's PostgreSQL + Redis pass (the embedded default is one process).
+ * lives in one process. Runs in CI's PostgreSQL + Redis pass only (vitest.config.ts): the embedded default is one process.
  */
-describe.runIf(onPostgres && Boolean(TEST_REDIS_URL))('two instances sharing PostgreSQL and Redis', () => {
+if (!onPostgres || !TEST_REDIS_URL)
+  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+
+describe('two instances sharing PostgreSQL and Redis', () => {
   let database: FreshDatabase;
   const prefix = freshRedisPrefix();
   let a: TestApp;
