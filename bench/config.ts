@@ -4,6 +4,8 @@ export const benchConfig = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
   only: process.env.BENCH_ONLY,
+  /** Suites that also measure on PostgreSQL create their databases here (and drop them). */
+  databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 };
 
 /** The environment bench servers inherit (the parent's, minus what each server sets itself). */

@@ -4,6 +4,67 @@ import { load } from '../lib/load.ts';
 import { startNodeServer } from '../lib/processes.ts';
 import { signedHeaders, startKometa } from '../lib/kometa.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
+import { freshBenchDatabase } from '../lib/postgres.ts';
+
+type Measured = Awaited<ReturnType<typeof load>>;
+
+/** A logged-in GET /users/self (session lookup and confirmation state on every call) under load. */
+async function usersSelf(
+  database: string,
+  env: Record<string, string>,
+  hello: Measured,
+): Promise<BenchResult> {
+  const kometa = await startKometa({
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+  });
+  try {
+    const registered = await fetch(`${kometa.url}/api/v18/registration`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signedHeaders('/api/v18/registration') },
+      body: JSON.stringify({
+        email: 'bench@example.com',
+        password: 'kometa-correct-horse',
+        birthday: { day: 1, month: 1, year: 1990 },
+        agreeRules: true,
+      }),
+    });
+    const token = ((await registered.json()) as { data: { token: string } }).data.token;
+    const path = '/api/v18/users/self';
+    const options = {
+      connections: benchConfig.connections,
+      durationSeconds: benchConfig.durationSeconds,
+      headers: { ...signedHeaders(path), 'auth-token': token },
+    };
+    await load(`${kometa.url}${path}`, { ...options, durationSeconds: 2 });
+    const self = await load(`${kometa.url}${path}`, options);
+    if (self.errors + self.non2xx > 0)
+      throw new Error(`GET /users/self failed ${self.errors + self.non2xx} times under load`);
+    return {
+      suite: 'accounts',
+      metric: 'requests/s',
+      target: {
+        name: `GET /api/v18/users/self (logged in, ${database})`,
+        value: Math.round(self.requestsPerSecond),
+        unit: 'req/s',
+        extra: { p50Ms: self.p50Ms, p99Ms: self.p99Ms },
+      },
+      baseline: {
+        name: 'bare Fastify GET /hello',
+        value: Math.round(hello.requestsPerSecond),
+        unit: 'req/s',
+        extra: { p99Ms: hello.p99Ms },
+      },
+      ratio: self.requestsPerSecond / hello.requestsPerSecond,
+      goal: null,
+      passed: null,
+      notes: `Each call reads the session and the confirmation state from ${database} (two queries).`,
+    };
+  } finally {
+    await kometa.stop();
+  }
+}
 
 /** Argon2id verifications per second at the production cost, two at a time (two cores). */
 async function argon2Rate(seconds: number): Promise<{ perSecond: number; msPerHash: number }> {
@@ -62,58 +123,20 @@ export const accountsSuite: BenchSuite = {
     });
 
     const bare = await startNodeServer('bench/servers/bare-fastify.ts', {}, '/healthz');
-    const kometa = await startKometa({
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    });
     try {
-      const registered = await fetch(`${kometa.url}/api/v18/registration`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...signedHeaders('/api/v18/registration') },
-        body: JSON.stringify({
-          email: 'bench@example.com',
-          password: 'kometa-correct-horse',
-          birthday: { day: 1, month: 1, year: 1990 },
-          agreeRules: true,
-        }),
-      });
-      const token = ((await registered.json()) as { data: { token: string } }).data.token;
-      const path = '/api/v18/users/self';
       const options = { connections: benchConfig.connections, durationSeconds: benchConfig.durationSeconds };
-      await load(`${kometa.url}${path}`, {
-        ...options,
-        durationSeconds: 2,
-        headers: { ...signedHeaders(path), 'auth-token': token },
-      });
-      const self = await load(`${kometa.url}${path}`, {
-        ...options,
-        headers: { ...signedHeaders(path), 'auth-token': token },
-      });
       const hello = await load(`${bare.url}/hello`, options);
-      if (self.errors + self.non2xx > 0)
-        throw new Error(`GET /users/self failed ${self.errors + self.non2xx} times under load`);
-      results.push({
-        suite: 'accounts',
-        metric: 'requests/s',
-        target: {
-          name: 'GET /api/v18/users/self (logged in)',
-          value: Math.round(self.requestsPerSecond),
-          unit: 'req/s',
-          extra: { p99Ms: self.p99Ms },
-        },
-        baseline: {
-          name: 'bare Fastify GET /hello',
-          value: Math.round(hello.requestsPerSecond),
-          unit: 'req/s',
-          extra: { p99Ms: hello.p99Ms },
-        },
-        ratio: self.requestsPerSecond / hello.requestsPerSecond,
-        goal: null,
-        passed: null,
-        notes: 'Each call looks the session up in the database (embedded PGlite here).',
-      });
+      results.push(await usersSelf('embedded PGlite', {}, hello));
+      const database = await freshBenchDatabase();
+      if (database) {
+        try {
+          results.push(await usersSelf('PostgreSQL', { DATABASE_URL: database.url }, hello));
+        } finally {
+          await database.drop();
+        }
+      } else console.error('bench: accounts: no PostgreSQL at BENCH_DATABASE_URL, embedded only');
     } finally {
-      await Promise.all([bare.stop(), kometa.stop()]);
+      await bare.stop();
     }
     return results;
   },
