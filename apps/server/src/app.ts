@@ -33,6 +33,7 @@ import { createSettingsModule } from './modules/settings/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createTrackingModule } from './modules/tracking/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
@@ -195,7 +196,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = createContentModule(database.db, clock);
   const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
   const system = createSystemModule({ clock, settings: settings.service });
+  const wallet = createWalletModule({ db: database.db, clock });
   const accounts = createAccountsModule({
+    walletsOf: (userId, currency) => wallet.service.wallets(userId, currency),
     outbox,
     siteOrigin: config.siteOrigin,
     telegramBotToken: config.telegramBotToken,
@@ -230,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(content.routes);
       await api.register(tracking.routes);
       await api.register(accounts.routes);
+      await api.register(wallet.routes(accounts.requireUser));
     },
     { prefix: API_PREFIX },
   );

@@ -85,6 +85,10 @@ export const userLevel = z.object({
   progress: z.number(),
 });
 
+/**
+ * `balance`: what the player can play with (real + bonus); `netBalance`: the real money alone, what can be
+ * withdrawn. Money held for a pending withdrawal is in neither.
+ */
 export const userWallet = z.object({
   currency: currencyCode,
   balance: z.number().int(),
@@ -132,6 +136,7 @@ export const user = z.object({
   previousLoginAt: z.number().int().nullable(),
 });
 export type User = z.infer<typeof user>;
+export type UserWallet = z.infer<typeof userWallet>;
 export const userResponse = dataEnvelope(user);
 
 export const sessionInfo = z.object({

@@ -22,6 +22,8 @@ export const ErrorCode = {
   METHOD_NOT_ALLOWED: 1008,
   INTERNAL: 1009,
   SETTING_NOT_FOUND: 1010,
+  INSUFFICIENT_FUNDS: 1011,
+  IDEMPOTENCY_CONFLICT: 1012,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -47,6 +49,8 @@ export const errorHttpStatus: Record<ErrorCodeName, number> = {
   METHOD_NOT_ALLOWED: 405,
   INTERNAL: 500,
   SETTING_NOT_FOUND: 404,
+  INSUFFICIENT_FUNDS: 400,
+  IDEMPOTENCY_CONFLICT: 409,
 };
 
 /** Message keys: the server never sends human text, only keys the web turns into Russian. */
@@ -94,4 +98,6 @@ export const defaultMessageKey: Record<ErrorCodeName, string> = {
   METHOD_NOT_ALLOWED: MessageKey.methodNotAllowed,
   INTERNAL: MessageKey.internal,
   SETTING_NOT_FOUND: MessageKey.settingNotFound,
+  INSUFFICIENT_FUNDS: 'errors.insufficient_funds',
+  IDEMPOTENCY_CONFLICT: 'errors.idempotency_conflict',
 };

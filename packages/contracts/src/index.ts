@@ -100,6 +100,7 @@ export {
   userWallet,
   user,
   type User,
+  type UserWallet,
   userResponse,
   sessionInfo,
   sessionsResponse,
@@ -142,4 +143,5 @@ export {
   oauthLinksResponse,
   OAuthMessage,
 } from './oauth.ts';
+export { walletsResponse } from './wallet.ts';
 export { errorMessagesRu, retryInRu, minimumAgeRu } from './messages.ru.ts';

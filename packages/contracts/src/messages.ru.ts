@@ -62,6 +62,8 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.telegram.expired': 'Данные Telegram устарели, войдите ещё раз',
   'errors.telegram.not_linked': 'Этот Telegram не привязан к аккаунту',
   'errors.telegram.already_linked': 'Этот Telegram уже привязан к другому аккаунту',
+  'errors.insufficient_funds': 'Недостаточно средств на балансе',
+  'errors.idempotency_conflict': 'Этот запрос уже выполнен с другими данными',
   'errors.oauth.unknown_provider': 'Вход через эту соцсеть недоступен',
   'errors.oauth.invalid_state': 'Вход через соцсеть устарел или был прерван, начните заново',
   'errors.oauth.denied': 'Вход через соцсеть отменён',

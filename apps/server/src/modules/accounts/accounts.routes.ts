@@ -24,11 +24,16 @@ import {
   successResult,
   tokenResponse,
   userResponse,
+  type UserWallet,
 } from '@kometa/contracts';
 import type { AccountsService, Authenticated, RequestMeta } from './accounts.service.ts';
 import type { ConfirmationService } from './confirmation.service.ts';
 import type { TelegramService } from './telegram.service.ts';
 import type { OAuthService } from './oauth.service.ts';
+import type { CurrencyCode } from '@kometa/money';
+
+/** The player's wallets, from the wallet module (injected: accounts never imports it). */
+export type WalletsOf = (userId: number, currency: CurrencyCode) => Promise<UserWallet[]>;
 import { AppError } from '../../platform/http/app-error.ts';
 import { TelegramMessage } from '@kometa/contracts';
 
@@ -66,9 +71,18 @@ export function accountsRoutes(
   confirmation: ConfirmationService,
   telegram: TelegramService,
   oauth: OAuthService,
+  walletsOf: WalletsOf,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = requireUser(service);
+    /** The whole User of spec §3: profile, confirmation waits and wallets. */
+    const present = async (auth: Authenticated) => {
+      const [status, wallets] = await Promise.all([
+        confirmation.status(auth.user.id),
+        walletsOf(auth.user.id, auth.user.currency as CurrencyCode),
+      ]);
+      return { ...service.self(auth, wallets), ...status };
+    };
     const tags = ['accounts'];
 
     app.post(
@@ -187,8 +201,7 @@ export function accountsRoutes(
         },
       },
       async (request) => {
-        const auth = authOf(request);
-        return { data: { ...service.self(auth), ...(await confirmation.status(auth.user.id)) } };
+        return { data: await present(authOf(request)) };
       },
     );
     app.put(
@@ -281,7 +294,9 @@ export function accountsRoutes(
           response: { 200: userResponse },
         },
       },
-      async (request) => ({ data: await service.updateSettings(authOf(request), request.body) }),
+      async (request) => ({
+        data: await present(await service.updateSettings(authOf(request), request.body)),
+      }),
     );
     app.put(
       '/users/self/denomination',
@@ -296,7 +311,7 @@ export function accountsRoutes(
         },
       },
       async (request) => ({
-        data: await service.setDenomination(authOf(request), request.body.denomination),
+        data: await present(await service.setDenomination(authOf(request), request.body.denomination)),
       }),
     );
     app.post(
@@ -310,7 +325,7 @@ export function accountsRoutes(
           response: { 200: userResponse },
         },
       },
-      async (request) => ({ data: await service.restoreDenomination(authOf(request)) }),
+      async (request) => ({ data: await present(await service.restoreDenomination(authOf(request))) }),
     );
     const counterParams = z.strictObject({ name: counterName });
     app.get(

@@ -4,6 +4,7 @@ import {
   OAuthMessage,
   type RegistrationBody,
   type User,
+  type UserWallet,
 } from '@kometa/contracts';
 import { DEFAULT_CURRENCY, parseSum, type CurrencyCode } from '@kometa/money';
 import type { Cache } from '../../platform/cache/cache.ts';
@@ -545,7 +546,7 @@ export function createAccountsService(deps: {
         ...(changes.autoLogout !== undefined ? { autoLogout: changes.autoLogout } : {}),
         ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
       });
-      return this.self({ ...auth, user });
+      return { ...auth, user };
     },
 
     /** Spec §4: a changed denomination keeps the previous one as the default to restore. */
@@ -558,12 +559,12 @@ export function createAccountsService(deps: {
         defaultDenomination: auth.user.denomination,
         denomination,
       });
-      return this.self({ ...auth, user });
+      return { ...auth, user };
     },
 
     async restoreDenomination(auth: Authenticated) {
       const user = await repository.updateUser(auth.user.id, { denomination: auth.user.defaultDenomination });
-      return this.self({ ...auth, user });
+      return { ...auth, user };
     },
 
     async counters(auth: Authenticated) {
@@ -577,7 +578,7 @@ export function createAccountsService(deps: {
     },
 
     /** The User of spec §3; fields of features not built yet hold their neutral defaults. */
-    self(auth: Authenticated): User {
+    self(auth: Authenticated, wallets: UserWallet[]): User {
       const u = auth.user;
       const labels = u.labels;
       return {
@@ -594,7 +595,7 @@ export function createAccountsService(deps: {
         denominationDefaultUser: u.defaultDenomination,
         labels,
         autoLogout: u.autoLogout,
-        wallets: [],
+        wallets,
         level: { id: 1, name: '1', currentScore: 0, maxScore: 0, progress: 0 },
         limits: [],
         limitsSchedule: [],

@@ -5,7 +5,7 @@ import type { Rng } from '../../platform/rng.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { createAccountsService, type SessionPolicy } from './accounts.service.ts';
-import { accountsRoutes, requireUser } from './accounts.routes.ts';
+import { accountsRoutes, requireUser, type WalletsOf } from './accounts.routes.ts';
 import { createPasswordHasher, type PasswordHashing } from './password.ts';
 import { createTwoFactor } from './two-factor.ts';
 import { createCaptcha } from './captcha.ts';
@@ -34,7 +34,7 @@ import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export type { AccountsService, Authenticated, SessionPolicy } from './accounts.service.ts';
-export { requireUser } from './accounts.routes.ts';
+export { requireUser, authOf } from './accounts.routes.ts';
 export { rolesOf, countsInPublicFigures, RoleLabel, type Roles } from './roles.ts';
 
 export function createAccountsModule(deps: {
@@ -43,6 +43,7 @@ export function createAccountsModule(deps: {
   telegramBotToken: string | undefined;
   telegramBotApiSecret: string | undefined;
   oauthProviders: OAuthProviderConfig[];
+  walletsOf: WalletsOf;
   log: Logger;
   tracking: TrackingService;
   db: Db;
@@ -143,7 +144,7 @@ export function createAccountsModule(deps: {
     issueSecondFactorLookup: (userId) => service.issueSecondFactorLookup(userId),
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(accountsRoutes(service, confirmation, telegram, oauth));
+    await app.register(accountsRoutes(service, confirmation, telegram, oauth, deps.walletsOf));
     await app.register(oauthRoutes(oauth, service, requireUser(service)));
     await app.register(recoveryRoutes(recovery));
     await app.register(confirmationRoutes(confirmation, requireUser(service)));

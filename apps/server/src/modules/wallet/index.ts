@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { createLedger } from './ledger.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createWalletService } from './wallet.service.ts';
+import { walletRoutes } from './wallet.routes.ts';
+
+export type { Ledger, Posting, Posted, Leg, AccountRef, LedgerOperation } from './ledger.ts';
+export { UnbalancedPosting } from './ledger.ts';
+export { auditLedger, type LedgerViolation } from './ledger-audit.ts';
+export type { WalletService } from './wallet.service.ts';
+
+/**
+ * The wallet module: the only code that changes a balance anywhere in the system (the ledger), and
+ * the player's wallets.
+ */
+export function createWalletModule(deps: { db: Db; clock: Clock }) {
+  const repository = createLedgerRepository(deps.db);
+  const ledger = createLedger({ repository, clock: deps.clock });
+  const service = createWalletService({ repository });
+  const routes =
+    (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+    async (app) => {
+      await app.register(walletRoutes(service, authenticated));
+    };
+  return { ledger, service, routes };
+}

@@ -1,0 +1,99 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../platform/db/database.ts';
+import { ledgerAccounts } from './wallet.tables.ts';
+
+export interface AccountSpec {
+  code: string;
+  currency: string;
+  userId: number | null;
+  kind: string;
+}
+
+export interface PostedLeg {
+  transactionId: number;
+  replayed: boolean;
+  accountId: number;
+  balanceAfter: number | null;
+}
+
+/** A PostgreSQL array literal of integers (Drizzle would spread a JS array into a list of parameters). */
+const intArray = (values: readonly number[]) => `{${values.map((v) => String(Math.trunc(v))).join(',')}}`;
+
+export function createLedgerRepository(db: Db) {
+  return {
+    /** Creates the accounts that do not exist yet (players start at 0; house accounts keep no balance). */
+    async ensureAccounts(specs: readonly AccountSpec[]): Promise<Map<string, number>> {
+      if (specs.length > 0) {
+        await db
+          .insert(ledgerAccounts)
+          .values(
+            specs.map((s) => ({
+              code: s.code,
+              currency: s.currency,
+              userId: s.userId,
+              kind: s.kind,
+              balance: s.userId === null ? null : 0,
+              createdAt: new Date(),
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      const rows = await db
+        .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, currency: ledgerAccounts.currency })
+        .from(ledgerAccounts)
+        .where(
+          inArray(
+            ledgerAccounts.code,
+            specs.map((s) => s.code),
+          ),
+        );
+      return new Map(rows.map((row) => [`${row.code}|${row.currency}`, row.id]));
+    },
+
+    /** One ledger transaction through `ledger_post` (migration 0010), on `executor` when given. */
+    async post(
+      input: {
+        key: string;
+        requestHash: Buffer;
+        operation: string;
+        reference: string | null;
+        at: Date;
+        accountIds: number[];
+        amounts: number[];
+      },
+      executor: Db = db,
+    ): Promise<PostedLeg[]> {
+      const rows = await queryRows<{
+        transaction_id: string | number;
+        replayed: boolean;
+        account_id: string | number;
+        balance_after: string | number | null;
+      }>(
+        executor,
+        sql`select * from ledger_post(${input.key}, decode(${input.requestHash.toString('hex')}, 'hex'),
+          ${input.operation}, ${input.reference}, ${input.at.toISOString()}::timestamptz,
+          ${intArray(input.accountIds)}::bigint[], ${intArray(input.amounts)}::bigint[])`,
+      );
+      return rows.map((row) => ({
+        transactionId: Number(row.transaction_id),
+        replayed: row.replayed,
+        accountId: Number(row.account_id),
+        balanceAfter: row.balance_after === null ? null : Number(row.balance_after),
+      }));
+    },
+
+    /** A player's accounts (every kind and currency) with their stored balances. */
+    async playerAccounts(userId: number) {
+      return db
+        .select({
+          kind: ledgerAccounts.kind,
+          currency: ledgerAccounts.currency,
+          balance: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.userId, userId), isNotNull(ledgerAccounts.balance)));
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
