@@ -130,6 +130,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 export interface SuiteApp {
   readonly app: TestApp['app'];
   readonly platform: TestApp['platform'];
+  /** The environment the app was built from (its DATABASE_URL, for a second connection). */
+  readonly env: TestApp['env'];
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
@@ -152,6 +154,9 @@ export function useTestApp(options: TestAppOptions = {}): SuiteApp {
     },
     get platform() {
       return started().platform;
+    },
+    get env() {
+      return started().env;
     },
     get: (url, headers = {}) => started().app.inject({ url, headers }),
   };

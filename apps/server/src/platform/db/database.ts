@@ -53,6 +53,11 @@ function openPostgres(url: string, poolSize: number): Database {
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // So must a checked-out client whose connection is killed (failover, admin termination): its query
+  // rejects and the pool discards it; the event itself must not become an uncaught exception.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePostgres({ client: pool }) as unknown as Db;
   let closed = false;
   return {
