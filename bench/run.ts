@@ -5,9 +5,10 @@ import { stopAll } from './lib/processes.ts';
 import type { BenchResult, BenchSuite } from './lib/result.ts';
 import { guestSettingsSuite } from './suites/guest-settings.bench.ts';
 import { accountsSuite } from './suites/accounts.bench.ts';
+import { ledgerSuite } from './suites/ledger.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
-const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite];
+const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite, ledgerSuite];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */
 function percent(ratio: number): string {
