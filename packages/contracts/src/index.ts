@@ -144,4 +144,28 @@ export {
   OAuthMessage,
 } from './oauth.ts';
 export { walletsResponse } from './wallet.ts';
+export {
+  PaymentMessage,
+  REQUISITE_KINDS,
+  REQUISITE_FORMATS,
+  requisiteKind,
+  type RequisiteKind,
+  paymentDirection,
+  paymentSystem,
+  type PaymentSystemView,
+  paymentSystemsQuery,
+  paymentSystemsResponse,
+  payment,
+  type PaymentView,
+  createDepositBody,
+  createDepositResponse,
+  createWithdrawalBody,
+  paymentResponse,
+  paymentListQuery,
+  paymentListResponse,
+  paymentsCountResponse,
+  depositTotalQuery,
+  depositTotalResponse,
+  depositSuggestionsResponse,
+} from './payments.ts';
 export { errorMessagesRu, retryInRu, minimumAgeRu } from './messages.ru.ts';
