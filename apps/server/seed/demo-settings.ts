@@ -6,6 +6,14 @@ export const demoSettings: { alias: string; value: unknown }[] = [
   { alias: 'withdrawal_restrictions', value: { enabled: true, min_deposit_wager_percent: 100 } },
   { alias: 'withdrawal_commission', value: { enabled: false, percent: 0 } },
   { alias: 'tips', value: { enabled: true, min: 1000, max: 100000 } },
+  // Ours: what must be verified before moving money (417 with the Expectation header otherwise).
+  { alias: 'payment_verification', value: { deposit: [], withdrawal: ['email-verified'] } },
+  // Ours: withdrawals from this amount (minor units) wait for an operator (MANUAL).
+  { alias: 'withdrawal_review', value: { above: 5000000 } },
+  // Ours: roubles per unit of each other currency, for the exchanger (spec §9: dollar at 98).
+  { alias: 'exchange_rates', value: { USD: 98, UAH: 2.4, KZT: 0.2, INR: 1.15, AZN: 57.6, TON: 520 } },
+  // Ours: points exchange (spec §5): 100 points = 1 rouble; at least 1000 points at a time.
+  { alias: 'points_exchange', value: { enabled: true, points_per_rouble: 100, min_points: 1000 } },
   { alias: 'popup_registration', value: { mobile_enabled: true, mobile_timeout: 60, mobile_interval: 300 } },
   { alias: 'popular_games_order', value: ['-betStatistic'] },
   { alias: 'google_tag_manager', value: { enabled: false, id: null } },

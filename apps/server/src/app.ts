@@ -20,7 +20,7 @@ import { createOutbox, type Outbox } from './platform/outbox/outbox.ts';
 import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
 import { registerAccessLog } from './platform/http/access-log.ts';
 import { createRootLogger, type Logger } from './platform/logger.ts';
-import { decorateRequestContext, requestContextStep } from './platform/http/request-context.ts';
+import { decorateRequestContext, hostOf, requestContextStep } from './platform/http/request-context.ts';
 import { registerEdge } from './platform/http/edge.ts';
 import { corsStep } from './platform/http/cors.ts';
 import { countryGateStep } from './platform/http/country-gate.ts';
@@ -34,6 +34,7 @@ import { createContentModule } from './modules/content/index.ts';
 import { createTrackingModule } from './modules/tracking/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
+import { createPaymentsModule } from './modules/payments/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
@@ -65,6 +66,14 @@ export interface BuiltApp {
 }
 
 /** Builds the whole server: platform plumbing, then the feature modules. Nothing listens yet. */
+/** Where this server answers, for partners' callbacks when PUBLIC_URL is not set (loopback in tests and demo). */
+function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server is not listening yet');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const clock = options.clock ?? systemClock;
   const rng = options.rng ?? cryptoRng;
@@ -153,12 +162,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: true,
     store: rateLimitStoreFor(cache),
     max: (request) =>
-      request.method === 'GET' || request.method === 'HEAD'
+      request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.partner === true
         ? config.rateLimit.perMinute
         : config.rateLimit.writesPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) =>
-      `${request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
+      `${request.routeOptions.config.partner === true ? 'p' : request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
     allowList: (request) => request.routeOptions.config.operational === true,
   });
 
@@ -197,6 +206,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
   const system = createSystemModule({ clock, settings: settings.service });
   const wallet = createWalletModule({ db: database.db, clock });
+  const payments = createPaymentsModule({
+    db: database.db,
+    ledger: wallet.ledger,
+    settings: settings.service,
+    jobs,
+    clock,
+    rng,
+    log,
+    siteOrigin: config.siteOrigin,
+    allowedReturnHosts: new Set(
+      [config.siteOrigin, ...config.allowedDomains].map((origin) => hostOf(origin)).filter(Boolean),
+    ),
+    depositTimeoutMs: config.payments.depositTimeoutMs,
+    sandbox: { enabled: config.payments.sandbox, secret: config.payments.sandboxSecret },
+    publicUrl: () => config.publicUrl ?? listeningUrl(app),
+  });
   const accounts = createAccountsModule({
     walletsOf: (userId, currency) => wallet.service.wallets(userId, currency),
     outbox,
@@ -234,15 +259,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(tracking.routes);
       await api.register(accounts.routes);
       await api.register(wallet.routes(accounts.requireUser));
+      await api.register(payments.routes(accounts.requireUser));
     },
     { prefix: API_PREFIX },
   );
   await app.register(system.unversionedRoutes);
+  if (payments.sandboxRoutes) await app.register(payments.sandboxRoutes);
   app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.redirect('/api/docs'),
   );
 
-  if (config.seedDemo) await loadDemo(database, { settings: settings.service, content: content.service });
+  if (config.seedDemo) {
+    await loadDemo(database, { settings: settings.service, content: content.service });
+    await payments.loadDemo();
+  }
   if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
 
   return { app, platform };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_ALLOWED_COUNTRIES } from '@kometa/contracts';
 
@@ -84,6 +85,14 @@ const environmentSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(20).optional(),
   /** What the operator's bot backend sends (Bearer) to get a tg_token login link for a player. */
   TELEGRAM_BOT_API_SECRET: z.string().min(32).optional(),
+  /** This server's public address (provider pages, webhooks); by default the address it listens on. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The sandbox payment provider (hosted test page, signed webhooks); off in production unless set. */
+  SANDBOX_PAYMENTS: z.enum(['true', 'false', '1', '0']).optional(),
+  /** The sandbox's webhook signing secret; derived from APP_SECRET when not set. */
+  SANDBOX_PAYMENTS_SECRET: z.string().min(16).optional(),
+  /** Deposits still open after this long are asked about at the provider, then failed. */
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
   /**
    * Social login providers (OpenID Connect), a JSON array of
    * {"id","issuer","clientId","clientSecret","scope"?}; the provider redirects back to SITE_ORIGIN/oauth/{id}.
@@ -129,6 +138,8 @@ export type Config = {
   telegramBotToken: string | undefined;
   telegramBotApiSecret: string | undefined;
   oauthProviders: OAuthProviderConfig[];
+  publicUrl: string | undefined;
+  payments: { sandbox: boolean; sandboxSecret: string; depositTimeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -206,6 +217,17 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramBotApiSecret: e.TELEGRAM_BOT_API_SECRET,
     oauthProviders: e.OAUTH_PROVIDERS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    payments: {
+      sandbox:
+        e.SANDBOX_PAYMENTS === undefined
+          ? e.NODE_ENV !== 'production'
+          : e.SANDBOX_PAYMENTS === 'true' || e.SANDBOX_PAYMENTS === '1',
+      sandboxSecret:
+        e.SANDBOX_PAYMENTS_SECRET ??
+        createHash('sha256').update(`${e.APP_SECRET}:sandbox-payments`).digest('hex'),
+      depositTimeoutMs: e.PAYMENT_TIMEOUT_MINUTES * 60_000,
+    },
     passwordHashing: {
       memoryKiB: e.ARGON2_MEMORY_KIB,
       // 46 MiB × 1 pass and 19 MiB × 2 passes are OWASP's equivalent profiles.

@@ -24,6 +24,8 @@ export const ErrorCode = {
   SETTING_NOT_FOUND: 1010,
   INSUFFICIENT_FUNDS: 1011,
   IDEMPOTENCY_CONFLICT: 1012,
+  EXPECTATION_FAILED: 1013,
+  SUSPICIOUS_ACTIVITY: 1014,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -51,6 +53,8 @@ export const errorHttpStatus: Record<ErrorCodeName, number> = {
   SETTING_NOT_FOUND: 404,
   INSUFFICIENT_FUNDS: 400,
   IDEMPOTENCY_CONFLICT: 409,
+  EXPECTATION_FAILED: 417,
+  SUSPICIOUS_ACTIVITY: 403,
 };
 
 /** Message keys: the server never sends human text, only keys the web turns into Russian. */
@@ -100,4 +104,6 @@ export const defaultMessageKey: Record<ErrorCodeName, string> = {
   SETTING_NOT_FOUND: MessageKey.settingNotFound,
   INSUFFICIENT_FUNDS: 'errors.insufficient_funds',
   IDEMPOTENCY_CONFLICT: 'errors.idempotency_conflict',
+  EXPECTATION_FAILED: 'errors.verification_required',
+  SUSPICIOUS_ACTIVITY: 'errors.suspicious_activity',
 };

@@ -167,5 +167,15 @@ export {
   depositTotalQuery,
   depositTotalResponse,
   depositSuggestionsResponse,
+  depositDataQuery,
+  depositDataResponse,
+  paymentIdParams,
+  providerWebhookParams,
+  providerWebhookResponse,
+  EXPECTATION_HEADER,
+  VERIFICATIONS,
+  type Verification,
+  REASON_HEADER,
+  SUSPICIOUS_ACTIVITY,
 } from './payments.ts';
 export { errorMessagesRu, retryInRu, minimumAgeRu } from './messages.ru.ts';

@@ -77,6 +77,8 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.api.payment.system_unavailable': 'Этот способ оплаты сейчас недоступен',
   'errors.api.payment.cannot_cancel': 'Эту заявку уже нельзя отменить',
   'errors.api.payment.currency_mismatch': 'Этот способ оплаты работает в другой валюте',
+  'errors.verification_required': 'Сначала подтвердите данные аккаунта',
+  'errors.suspicious_activity': 'Операции временно ограничены службой безопасности',
   'errors.insufficient_funds': 'Недостаточно средств на балансе',
   'errors.idempotency_conflict': 'Этот запрос уже выполнен с другими данными',
   'errors.oauth.unknown_provider': 'Вход через эту соцсеть недоступен',

@@ -144,3 +144,42 @@ export const depositSuggestionsResponse = dataEnvelope(
     suggestions: z.array(z.object({ value: z.number().int(), best_choice: z.boolean() })),
   }),
 );
+
+/**
+ * 417 answers name what must be verified first in this header (spec §4, §8); 403 answers for accounts
+ * flagged by anti-fraud carry `Reason: suspicious activity`.
+ */
+export const EXPECTATION_HEADER = 'expectation';
+export const VERIFICATIONS = ['email-verified', 'phone-verified', 'kyc-verified'] as const;
+export type Verification = (typeof VERIFICATIONS)[number];
+export const REASON_HEADER = 'reason';
+export const SUSPICIOUS_ACTIVITY = 'suspicious activity';
+
+/** Spec §7 "deposit data with returnUrl": everything the deposit tab needs at once. */
+export const depositDataQuery = commonQuery.extend({
+  returnUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+});
+export const depositDataResponse = dataEnvelope(
+  z.object({
+    step: z.enum(['SelectPaymentSystem', 'DeactivatedPayment', 'RequisitesFillOut', 'RequisitesFillOut2']),
+    systems: z.array(paymentSystem),
+    suggestions: z.object({
+      depositNumber: z.enum(['first', 'other']),
+      values: z.array(z.number().int()),
+      suggestions: z.array(z.object({ value: z.number().int(), best_choice: z.boolean() })),
+    }),
+    tips: z.object({ enabled: z.boolean(), min: z.number().int(), max: z.number().int() }),
+    returnUrl: z.string().nullable(),
+  }),
+);
+
+export const paymentIdParams = z.strictObject({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const providerWebhookParams = z.strictObject({ provider: z.string().regex(/^[a-z0-9_-]{1,32}$/) });
+export const providerWebhookResponse = dataEnvelope(
+  z.object({ applied: z.boolean(), statusId: z.number().int() }),
+);

@@ -70,9 +70,14 @@ const keyOf = (spec: AccountSpec) => `${spec.code}|${spec.currency}`;
 export function createLedger(deps: { repository: LedgerRepository; clock: Clock }) {
   const ids = new Map<string, number>();
 
-  async function accountIds(specs: AccountSpec[]): Promise<number[]> {
+  async function accountIds(specs: AccountSpec[], mayCreate: boolean): Promise<number[]> {
     const missing = specs.filter((spec) => !ids.has(keyOf(spec)));
     if (missing.length > 0) {
+      if (!mayCreate) {
+        throw new Error(
+          `ledger accounts ${missing.map(keyOf).join(', ')} must be opened before the transaction`,
+        );
+      }
       const found = await deps.repository.ensureAccounts(missing);
       for (const [key, id] of found) ids.set(key, id);
     }
@@ -103,13 +108,13 @@ export function createLedger(deps: { repository: LedgerRepository; clock: Clock 
     requestHash: Buffer;
   }
 
-  async function prepare(posting: Posting): Promise<Prepared> {
+  async function prepare(posting: Posting, options: { insideTransaction?: boolean } = {}): Promise<Prepared> {
     check(posting);
     const specs = posting.legs.map((leg) => specOf(leg.account));
     const amounts = posting.legs.map((leg) => leg.amount);
     return {
       posting,
-      accountIds: await accountIds(specs),
+      accountIds: await accountIds(specs, !options.insideTransaction),
       requestHash: createHash('sha256')
         .update(JSON.stringify([posting.operation, posting.reference ?? null, specs.map(keyOf), amounts]))
         .digest(),
@@ -156,10 +161,18 @@ export function createLedger(deps: { repository: LedgerRepository; clock: Clock 
     },
     /**
      * For money that must commit together with other writes (a payment's status and its credit): prepare
-     * before opening the transaction, then `commit(prepared, tx)` inside it.
+     * before opening the transaction, then `commit(prepared, tx)` inside it. Inside a transaction,
+     * `prepare(posting, { insideTransaction: true })` never writes: its accounts must be open already.
      */
     prepare,
     commit,
+    /**
+     * Creates (and commits) accounts ahead of a transaction that will post to them before it knows the
+     * rest of its posting (a withdrawal holds its amount in the transaction that creates it).
+     */
+    async openAccounts(accounts: AccountRef[]): Promise<void> {
+      await accountIds(accounts.map(specOf), true);
+    },
   };
 }
 

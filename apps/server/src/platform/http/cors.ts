@@ -21,6 +21,11 @@ export const CORS_ALLOWED_HEADERS = [
   'content-language',
   'x-signature',
   'verification-token',
+  // Ours: what must be verified first (417) and why an account is stopped (403), read by the client.
+  'expectation',
+  'reason',
+  'idempotency-key',
+  'retry-after',
 ].join(', ');
 
 /**

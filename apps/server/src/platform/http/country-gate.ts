@@ -8,7 +8,12 @@ import type { EdgeStep } from './edge.ts';
 export function countryGateStep(allowedCountries: Set<string>): EdgeStep {
   return (request) => {
     const { country } = request.ctx;
-    if (country !== null && !request.ctx.route.operational && !allowedCountries.has(country)) {
+    if (
+      country !== null &&
+      !request.ctx.route.operational &&
+      !request.ctx.route.partner &&
+      !allowedCountries.has(country)
+    ) {
       return new AppError('REGION_RESTRICTED');
     }
     return undefined;

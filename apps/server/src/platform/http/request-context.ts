@@ -30,6 +30,11 @@ declare module 'fastify' {
     signatureExempt?: boolean;
     /** Operational routes: no country gate, no signature, no rate limit. */
     operational?: boolean;
+    /**
+     * Calls from partners' servers (payment and game providers) that prove themselves with their own
+     * signature: no country gate, no web-client signature, the read rate limit instead of the write one.
+     */
+    partner?: boolean;
   }
 }
 

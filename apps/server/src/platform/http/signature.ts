@@ -58,7 +58,8 @@ export function signatureStep(options: {
   const verify = createSignatureVerifier(options.key);
   return (request) => {
     const config = request.ctx.route;
-    if (config.operational || config.signatureExempt || request.method === 'OPTIONS') return undefined;
+    if (config.operational || config.partner || config.signatureExempt || request.method === 'OPTIONS')
+      return undefined;
     if (!request.url.startsWith('/api/v18/')) return undefined;
     const header = request.headers[SIGNATURE_HEADER];
     const queryAt = request.url.indexOf('?');

@@ -1,0 +1,77 @@
+import type { paymentSystems } from './payments.tables.ts';
+
+/**
+ * The sandbox's payment systems for the demo (amounts in minor units). Deposits by card go in tens of
+ * roubles (spec §5: a multiple of ten); one system is switched off to show the deactivated step.
+ */
+export const demoPaymentSystems: (typeof paymentSystems.$inferInsert)[] = [
+  {
+    id: 'sandbox-card',
+    provider: 'sandbox',
+    direction: 'deposit',
+    currency: 'RUB',
+    name: 'Банковская карта (песочница)',
+    minAmount: 10_000,
+    maxAmount: 30_000_000,
+    multipleOf: 1_000,
+    requisites: [],
+    sort: 1,
+  },
+  {
+    id: 'sandbox-sbp',
+    provider: 'sandbox',
+    direction: 'deposit',
+    currency: 'RUB',
+    name: 'СБП по номеру телефона (песочница)',
+    minAmount: 5_000,
+    maxAmount: 10_000_000,
+    requisites: ['phone'],
+    sort: 2,
+  },
+  {
+    id: 'sandbox-crypto',
+    provider: 'sandbox',
+    direction: 'deposit',
+    currency: 'RUB',
+    name: 'Криптовалюта (отключено)',
+    minAmount: 100_000,
+    maxAmount: 100_000_000,
+    requisites: ['purse'],
+    active: false,
+    sort: 3,
+  },
+  {
+    id: 'sandbox-card-usd',
+    provider: 'sandbox',
+    direction: 'deposit',
+    currency: 'USD',
+    name: 'Card (sandbox)',
+    minAmount: 500,
+    maxAmount: 500_000,
+    requisites: [],
+    sort: 1,
+  },
+  {
+    id: 'sandbox-card-out',
+    provider: 'sandbox',
+    direction: 'withdrawal',
+    currency: 'RUB',
+    name: 'На банковскую карту (песочница)',
+    minAmount: 50_000,
+    maxAmount: 15_000_000,
+    commissionBp: 200,
+    requisites: ['card'],
+    sort: 1,
+  },
+  {
+    id: 'sandbox-purse-out',
+    provider: 'sandbox',
+    direction: 'withdrawal',
+    currency: 'RUB',
+    name: 'На электронный кошелёк (песочница)',
+    minAmount: 10_000,
+    maxAmount: 5_000_000,
+    requisites: ['purse'],
+    sort: 2,
+  },
+];

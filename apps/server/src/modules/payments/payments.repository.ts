@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { PaymentStatus } from '@kometa/contracts';
+import type { Db } from '../../platform/db/database.ts';
+import { paymentEvents, payments, paymentSystems } from './payments.tables.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type PaymentSystemRow = typeof paymentSystems.$inferSelect;
+
+export interface HistoryFilter {
+  direction?: 'deposit' | 'withdrawal';
+  since?: Date;
+  until?: Date;
+}
+
+function historyWhere(userId: number, filter: HistoryFilter): SQL | undefined {
+  return and(
+    eq(payments.userId, userId),
+    filter.direction ? eq(payments.direction, filter.direction) : undefined,
+    filter.since ? gte(payments.createdAt, filter.since) : undefined,
+    filter.until ? lte(payments.createdAt, filter.until) : undefined,
+  );
+}
+
+export function createPaymentsRepository(db: Db) {
+  return {
+    async systems(direction: 'deposit' | 'withdrawal', currency: string): Promise<PaymentSystemRow[]> {
+      return db
+        .select()
+        .from(paymentSystems)
+        .where(and(eq(paymentSystems.direction, direction), eq(paymentSystems.currency, currency)))
+        .orderBy(asc(paymentSystems.sort), asc(paymentSystems.id));
+    },
+    async system(id: string): Promise<PaymentSystemRow | undefined> {
+      const [row] = await db.select().from(paymentSystems).where(eq(paymentSystems.id, id));
+      return row;
+    },
+    /** Demo and operator payment systems: new ones appear, existing ones keep the operator's edits. */
+    async ensureSystems(rows: (typeof paymentSystems.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(paymentSystems).values(rows).onConflictDoNothing();
+    },
+
+    /** Inserts a payment; with a client key already used by this player, answers that payment instead. */
+    async insert(row: NewPayment, executor: Db = db): Promise<{ payment: PaymentRow; created: boolean }> {
+      const [inserted] = await executor.insert(payments).values(row).onConflictDoNothing().returning();
+      if (inserted) return { payment: inserted, created: true };
+      const [existing] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, row.userId), eq(payments.clientKey, row.clientKey ?? '')));
+      if (!existing) throw new Error('payment insert conflicted on something other than its client key');
+      return { payment: existing, created: false };
+    },
+    async find(id: number, executor: Db = db): Promise<PaymentRow | undefined> {
+      const [row] = await executor.select().from(payments).where(eq(payments.id, id));
+      return row;
+    },
+    /** Locks the payment row for a status change (one change at a time per payment). */
+    async lock(id: number, executor: Db): Promise<PaymentRow | undefined> {
+      const [row] = await executor.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row;
+    },
+    async byReference(provider: string, reference: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
+      return row;
+    },
+    async update(id: number, changes: Partial<NewPayment>, executor: Db = db): Promise<void> {
+      await executor.update(payments).set(changes).where(eq(payments.id, id));
+    },
+    async recordEvent(row: typeof paymentEvents.$inferInsert, executor: Db = db): Promise<void> {
+      await executor.insert(paymentEvents).values(row);
+    },
+    async events(paymentId: number) {
+      return db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, paymentId))
+        .orderBy(asc(paymentEvents.id));
+    },
+
+    async history(userId: number, filter: HistoryFilter, page: { limit: number; offset: number }) {
+      const where = historyWhere(userId, filter);
+      const [items, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(where)
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({
+            count: count(),
+            succeeded: sum(
+              sql`case when ${payments.status} = ${PaymentStatus.SUCCESS} then ${payments.amount} else 0 end`,
+            ),
+          })
+          .from(payments)
+          .where(where),
+      ]);
+      return { items, count: totals?.count ?? 0, sumPayments: Number(totals?.succeeded ?? 0) };
+    },
+    async counts(userId: number): Promise<{ count: number; deposits: number }> {
+      const [row] = await db
+        .select({
+          count: count(),
+          deposits: sum(
+            sql`case when ${payments.direction} = 'deposit' and ${payments.status} = ${PaymentStatus.SUCCESS} then 1 else 0 end`,
+          ),
+        })
+        .from(payments)
+        .where(eq(payments.userId, userId));
+      return { count: row?.count ?? 0, deposits: Number(row?.deposits ?? 0) };
+    },
+    async depositTotal(userId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: sum(payments.amount) })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.direction, 'deposit'),
+            eq(payments.status, PaymentStatus.SUCCESS),
+            gte(payments.createdAt, since),
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+    async lastSuccessfulDeposit(userId: number): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.direction, 'deposit'),
+            eq(payments.status, PaymentStatus.SUCCESS),
+          ),
+        )
+        .orderBy(desc(payments.id))
+        .limit(1);
+      return row;
+    },
+    /** Open deposits older than a moment (abandoned on the provider's page, or never notified). */
+    async staleDeposits(before: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.direction, 'deposit'),
+            inArray(payments.status, [PaymentStatus.NEW, PaymentStatus.PROCESS, PaymentStatus.DELAYED]),
+            lt(payments.createdAt, before),
+          ),
+        )
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  commonQuery,
+  createDepositBody,
+  createDepositResponse,
+  createWithdrawalBody,
+  depositDataQuery,
+  depositDataResponse,
+  depositSuggestionsResponse,
+  depositTotalQuery,
+  depositTotalResponse,
+  paymentIdParams,
+  paymentListQuery,
+  paymentListResponse,
+  paymentResponse,
+  paymentsCountResponse,
+  paymentSystemsQuery,
+  paymentSystemsResponse,
+} from '@kometa/contracts';
+import type { CurrencyCode } from '@kometa/money';
+import { AppError } from '../../platform/http/app-error.ts';
+import { authOf } from '../accounts/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { paymentView, type CashierService } from './cashier.service.ts';
+import type { PaymentGates } from './gates.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+/** The player's own retry key for a payment request (so a double click or a retry makes one payment). */
+function clientKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !/^[A-Za-z0-9_.:-]{8,128}$/.test(header)) {
+    throw new AppError('VALIDATION_ERROR', { fields: { 'Idempotency-Key': 'errors.invalid' } });
+  }
+  return header;
+}
+
+export function paymentsRoutes(deps: {
+  payments: PaymentsService;
+  cashier: CashierService;
+  gates: PaymentGates;
+  settings: SettingsService;
+  authenticated: preHandlerAsyncHookHandler;
+}): FastifyPluginAsyncZod {
+  const { payments, cashier, authenticated } = deps;
+  return async (app) => {
+    const tags = ['payments'];
+    const preHandler = authenticated;
+
+    app.get(
+      '/payments/systems',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "Payment systems for the player's currency",
+          querystring: paymentSystemsQuery,
+          response: { 200: paymentSystemsResponse },
+        },
+      },
+      async (request) => ({
+        data: await cashier.systems(request.query.type, authOf(request).user.currency),
+      }),
+    );
+
+    app.get(
+      '/payments/deposit-data',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'The deposit tab: step, systems, suggestions, tips (403/417 when money is gated)',
+          querystring: depositDataQuery,
+          response: { 200: depositDataResponse },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        await deps.gates.check(auth, 'deposit');
+        const tips = await deps.settings
+          .get<{ enabled?: boolean; min?: number; max?: number }>('tips')
+          .catch(() => undefined);
+        const [step, systems, suggestions] = await Promise.all([
+          cashier.depositStep(auth.user.currency),
+          cashier.systems('deposit', auth.user.currency),
+          cashier.suggestions(auth.user.id),
+        ]);
+        return {
+          data: {
+            step,
+            systems,
+            suggestions,
+            tips: { enabled: tips?.enabled === true, min: tips?.min ?? 0, max: tips?.max ?? 0 },
+            returnUrl: request.query.returnUrl ?? null,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/payments/deposit-suggestions',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Deposit suggestions (first or other deposit), in minor units',
+          querystring: commonQuery,
+          response: { 200: depositSuggestionsResponse },
+        },
+      },
+      async (request) => ({ data: await cashier.suggestions(authOf(request).user.id) }),
+    );
+
+    app.post(
+      '/payments/deposits',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Open a deposit; answers the provider page to send the player to',
+          querystring: commonQuery,
+          body: createDepositBody,
+          response: { 200: createDepositResponse },
+        },
+      },
+      async (request) => {
+        const created = await payments.createDeposit(authOf(request), request.body, clientKeyOf(request));
+        return { data: { payment: paymentView(created.payment), redirectUrl: created.redirectUrl } };
+      },
+    );
+
+    app.post(
+      '/payments/withdrawals',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Request a withdrawal; the amount is held at once',
+          querystring: commonQuery,
+          body: createWithdrawalBody,
+          response: { 200: paymentResponse },
+        },
+      },
+      async (request) => ({
+        data: paymentView(
+          await payments.createWithdrawal(authOf(request), request.body, clientKeyOf(request)),
+        ),
+      }),
+    );
+
+    app.get(
+      '/payments',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Payment history (limit, offset, filter, days, or between two ISO dates) with sumPayments',
+          querystring: paymentListQuery,
+          response: { 200: paymentListResponse },
+        },
+      },
+      async (request) => ({ data: await cashier.history(authOf(request).user.id, request.query) }),
+    );
+
+    app.get(
+      '/payments/count',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'How many payments, and how many successful deposits',
+          querystring: commonQuery,
+          response: { 200: paymentsCountResponse },
+        },
+      },
+      async (request) => ({ data: await cashier.counts(authOf(request).user.id) }),
+    );
+
+    app.get(
+      '/payments/deposit-total',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Successful deposits over a look-back (default 30 days)',
+          querystring: depositTotalQuery,
+          response: { 200: depositTotalResponse },
+        },
+      },
+      async (request) => {
+        const { user } = authOf(request);
+        return {
+          data: {
+            sum: await cashier.depositTotal(user.id, request.query.days),
+            currency: user.currency as CurrencyCode,
+            days: request.query.days,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/payments/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'One payment (the success, pending and fail pages)',
+          querystring: commonQuery,
+          params: paymentIdParams,
+          response: { 200: paymentResponse },
+        },
+      },
+      async (request) => ({ data: paymentView(await payments.find(authOf(request), request.params.id)) }),
+    );
+
+    app.post(
+      '/payments/:id/cancel',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Cancel a withdrawal that has not reached the provider; the hold is released',
+          querystring: commonQuery,
+          params: paymentIdParams,
+          response: { 200: paymentResponse },
+        },
+      },
+      async (request) => ({ data: paymentView(await payments.cancel(authOf(request), request.params.id)) }),
+    );
+  };
+}

@@ -1,0 +1,437 @@
+import {
+  OperationType,
+  PaymentMessage,
+  PaymentStatus,
+  type PaymentStatusValue,
+  type RequisiteKind,
+} from '@kometa/contracts';
+import { applyBasisPoints, minor, type CurrencyCode } from '@kometa/money';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Authenticated } from '../accounts/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { Leg, Ledger, Posting } from '../wallet/index.ts';
+import type { PaymentGates } from './gates.ts';
+import { canMove, moneyOnEntering, PLAYER_CANCELLABLE, type PaymentDirection } from './payment-status.ts';
+import type { PaymentRow, PaymentsRepository, PaymentSystemRow } from './payments.repository.ts';
+import type { PaymentProvider, ProviderEvent } from './providers/provider.ts';
+import { checkRequisites, maskRequisite } from './requisites.ts';
+
+export interface StatusChange {
+  applied: boolean;
+  status: PaymentStatusValue;
+}
+
+const PAYOUT_JOB = 'payments.payout';
+const EXPIRE_JOB = 'payments.expire';
+
+const invalid = (fields: Record<string, string>, extra?: Record<string, unknown>) =>
+  new AppError('VALIDATION_ERROR', { fields, ...(extra ? { extra } : {}) });
+
+/**
+ * Deposits and withdrawals (ADR 013). Money moves only through the ledger, inside the same database
+ * transaction as the status change that causes it, under a key per payment and effect; the status
+ * whitelist decides which changes happen at all. Provider events may come twice, late or out of
+ * order: the row lock and the whitelist make each one change at most once.
+ */
+export function createPaymentsService(deps: {
+  db: Db;
+  repository: PaymentsRepository;
+  ledger: Ledger;
+  providers: Map<string, PaymentProvider>;
+  gates: PaymentGates;
+  settings: SettingsService;
+  jobs: JobQueue;
+  clock: Clock;
+  log: Logger;
+  siteOrigin: string;
+  /** Origins a returnUrl may point at (the site and the operator's other domains). */
+  allowedReturnHosts: Set<string>;
+  /** Open deposits older than this are asked about at the provider, then failed if still open. */
+  depositTimeoutMs: number;
+}) {
+  const { repository, ledger, clock } = deps;
+
+  function providerOf(name: string): PaymentProvider {
+    const provider = deps.providers.get(name);
+    if (!provider) throw new Error(`payment provider ${name} is not configured`);
+    return provider;
+  }
+
+  const real = (payment: PaymentRow) =>
+    ({ player: payment.userId, kind: 'real', currency: payment.currency as CurrencyCode }) as const;
+  const hold = (payment: PaymentRow) =>
+    ({
+      player: payment.userId,
+      kind: 'withdrawal_hold',
+      currency: payment.currency as CurrencyCode,
+    }) as const;
+  const house = (payment: PaymentRow, kind: 'payments' | 'fees', name: string) =>
+    ({ house: kind, name, currency: payment.currency as CurrencyCode }) as const;
+
+  /** The ledger movement of each money effect of a payment. */
+  function posting(payment: PaymentRow, effect: 'hold' | 'credit' | 'payout' | 'release'): Posting {
+    const legs: Leg[] = [];
+    const add = (account: Leg['account'], amount: number) => {
+      if (amount !== 0) legs.push({ account, amount });
+    };
+    if (effect === 'credit') {
+      add(real(payment), payment.amount);
+      add(house(payment, 'fees', 'tips'), payment.tip);
+      add(house(payment, 'payments', payment.provider), -(payment.amount + payment.tip));
+    } else if (effect === 'hold') {
+      add(real(payment), -payment.amount);
+      add(hold(payment), payment.amount);
+    } else if (effect === 'payout') {
+      add(hold(payment), -payment.amount);
+      add(house(payment, 'payments', payment.provider), payment.amount - payment.commission);
+      add(house(payment, 'fees', 'withdrawal_commission'), payment.commission);
+    } else {
+      add(hold(payment), -payment.amount);
+      add(real(payment), payment.amount);
+    }
+    const operation =
+      effect === 'credit'
+        ? 'deposit'
+        : effect === 'hold'
+          ? 'withdrawal_hold'
+          : effect === 'payout'
+            ? 'withdrawal_payout'
+            : 'withdrawal_release';
+    return { key: `payment:${payment.id}:${effect}`, operation, reference: `payment:${payment.id}`, legs };
+  }
+
+  /** Moves a payment to `to` if the whitelist allows it from where it stands now; money with it. */
+  async function move(
+    paymentId: number,
+    to: PaymentStatusValue,
+    source: string,
+    detail: Record<string, unknown> = {},
+    changes: Partial<PaymentRow> = {},
+  ): Promise<StatusChange> {
+    const payment = await repository.find(paymentId);
+    if (!payment) throw new AppError('NOT_FOUND');
+    const direction = payment.direction as PaymentDirection;
+    const effect = moneyOnEntering(direction, to);
+    const prepared = effect ? await ledger.prepare(posting(payment, effect)) : undefined;
+    return deps.db.transaction(async (tx) => {
+      const locked = await repository.lock(paymentId, tx);
+      if (!locked) throw new AppError('NOT_FOUND');
+      const from = locked.status as PaymentStatusValue;
+      const at = new Date(clock.now());
+      if (!canMove(direction, from, to)) {
+        await repository.recordEvent(
+          { paymentId, fromStatus: from, toStatus: to, applied: false, source, detail, createdAt: at },
+          tx,
+        );
+        return { applied: false, status: from };
+      }
+      await repository.update(paymentId, { ...changes, status: to, updatedAt: at }, tx);
+      if (prepared) await ledger.commit(prepared, tx);
+      await repository.recordEvent(
+        { paymentId, fromStatus: from, toStatus: to, applied: true, source, detail, createdAt: at },
+        tx,
+      );
+      return { applied: true, status: to };
+    });
+  }
+
+  async function system(
+    id: string,
+    direction: PaymentDirection,
+    currency: string,
+  ): Promise<PaymentSystemRow> {
+    const found = await repository.system(id);
+    if (!found || found.direction !== direction) throw invalid({ system: PaymentMessage.systemUnavailable });
+    if (!found.active) throw invalid({ system: PaymentMessage.systemUnavailable });
+    if (found.currency !== currency) throw invalid({ system: PaymentMessage.currencyMismatch });
+    return found;
+  }
+
+  function checkAmount(found: PaymentSystemRow, amount: number, direction: PaymentDirection): void {
+    const less =
+      direction === 'deposit' ? PaymentMessage.depositLessAmount : PaymentMessage.withdrawalLessAmount;
+    const more =
+      direction === 'deposit' ? PaymentMessage.depositMoreAmount : PaymentMessage.withdrawalMoreAmount;
+    const limits = { limits: { min: found.minAmount, max: found.maxAmount } };
+    if (amount < found.minAmount) throw invalid({ amount: less }, limits);
+    if (amount > found.maxAmount) throw invalid({ amount: more }, limits);
+    if (found.multipleOf !== null && amount % found.multipleOf !== 0) {
+      throw invalid({ amount: PaymentMessage.sumMultipleOfTen }, { multipleOf: found.multipleOf });
+    }
+  }
+
+  async function checkTip(tip: number): Promise<void> {
+    if (tip === 0) return;
+    const tips = await deps.settings
+      .get<{ enabled?: boolean; min?: number; max?: number }>('tips')
+      .catch(() => undefined);
+    if (!tips?.enabled) throw invalid({ tip: 'errors.invalid' });
+    if (typeof tips.min === 'number' && tip < tips.min) throw invalid({ tip: PaymentMessage.tipLessAmount });
+    if (typeof tips.max === 'number' && tip > tips.max) throw invalid({ tip: PaymentMessage.tipMoreAmount });
+  }
+
+  function requisitesOf(
+    found: PaymentSystemRow,
+    given: Partial<Record<RequisiteKind, string>> | undefined,
+  ): Partial<Record<RequisiteKind, string>> {
+    const checked = checkRequisites(found.requisites as RequisiteKind[], given, new Date(clock.now()));
+    if (!checked.ok) throw invalid(checked.fields, { expected: checked.expected });
+    return checked.values;
+  }
+
+  const masked = (values: Partial<Record<RequisiteKind, string>>) =>
+    Object.fromEntries(
+      Object.entries(values).map(([kind, value]) => [kind, maskRequisite(kind as RequisiteKind, value)]),
+    );
+
+  function returnUrlFor(paymentId: number, wanted: string | undefined): string {
+    if (wanted !== undefined && deps.allowedReturnHosts.has(new URL(wanted).host)) return wanted;
+    return `${deps.siteOrigin.replace(/\/+$/, '')}/deposit-pending/${paymentId}`;
+  }
+
+  deps.jobs.define<{ paymentId: number }>(PAYOUT_JOB, {
+    maxAttempts: 20,
+    backoffMs: 30_000,
+    handler: async ({ payload }) => {
+      const payment = await repository.find(payload.paymentId);
+      if (!payment || payment.status !== PaymentStatus.CONFIRMED || payment.providerReference) return;
+      const { reference } = await providerOf(payment.provider).startPayout({
+        paymentId: payment.id,
+        amount: payment.amount - payment.commission,
+        currency: payment.currency as CurrencyCode,
+        destinationToken: payment.destinationToken ?? '',
+      });
+      await move(
+        payment.id,
+        PaymentStatus.PROCESS,
+        'payout',
+        { reference },
+        { providerReference: reference },
+      );
+    },
+  });
+
+  deps.jobs.define(EXPIRE_JOB, {
+    handler: async () => {
+      const stale = await repository.staleDeposits(new Date(clock.now() - deps.depositTimeoutMs), 100);
+      for (const payment of stale) {
+        const atProvider = payment.providerReference
+          ? await providerOf(payment.provider)
+              .queryStatus(payment.providerReference)
+              .catch(() => null)
+          : null;
+        if (atProvider === PaymentStatus.SUCCESS)
+          await move(payment.id, PaymentStatus.SUCCESS, 'timeout-query');
+        else await move(payment.id, PaymentStatus.FAIL, 'timeout', { atProvider });
+      }
+    },
+  });
+  deps.jobs.every(EXPIRE_JOB, 60_000);
+
+  return {
+    move,
+
+    async createDeposit(
+      auth: Authenticated,
+      body: {
+        system: string;
+        amount: number;
+        tip?: number | undefined;
+        requisites?: Partial<Record<RequisiteKind, string>> | undefined;
+        returnUrl?: string | undefined;
+      },
+      clientKey: string | null,
+    ): Promise<{ payment: PaymentRow; redirectUrl: string | null }> {
+      await deps.gates.check(auth, 'deposit');
+      const found = await system(body.system, 'deposit', auth.user.currency);
+      checkAmount(found, body.amount, 'deposit');
+      const tip = body.tip ?? 0;
+      await checkTip(tip);
+      const values = requisitesOf(found, body.requisites);
+      const now = new Date(clock.now());
+      const { payment, created } = await repository.insert({
+        userId: auth.user.id,
+        direction: 'deposit',
+        operationType: OperationType.DEPOSIT,
+        status: PaymentStatus.NEW,
+        systemId: found.id,
+        provider: found.provider,
+        currency: found.currency,
+        amount: body.amount,
+        tip,
+        requisites: masked(values),
+        clientKey,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!created) {
+        const redirect = payment.providerReference ? (payment.returnUrl ?? null) : null;
+        return { payment, redirectUrl: redirect };
+      }
+      try {
+        const returnUrl = returnUrlFor(payment.id, body.returnUrl);
+        const started = await providerOf(found.provider).startDeposit({
+          paymentId: payment.id,
+          amount: payment.amount + payment.tip,
+          currency: found.currency as CurrencyCode,
+          returnUrl,
+        });
+        await repository.update(payment.id, { providerReference: started.reference, returnUrl });
+        return {
+          payment: { ...payment, providerReference: started.reference, returnUrl },
+          redirectUrl: started.redirectUrl,
+        };
+      } catch (error) {
+        deps.log.error({ err: error, paymentId: payment.id }, 'the provider refused to open a deposit');
+        await move(payment.id, PaymentStatus.FAIL, 'provider-error');
+        throw invalid({ system: PaymentMessage.systemUnavailable });
+      }
+    },
+
+    async createWithdrawal(
+      auth: Authenticated,
+      body: {
+        system: string;
+        amount: number;
+        requisites?: Partial<Record<RequisiteKind, string>> | undefined;
+      },
+      clientKey: string | null,
+    ): Promise<PaymentRow> {
+      await deps.gates.check(auth, 'withdrawal');
+      const found = await system(body.system, 'withdrawal', auth.user.currency);
+      checkAmount(found, body.amount, 'withdrawal');
+      const values = requisitesOf(found, body.requisites);
+      const [kind, value] = Object.entries(values)[0] ?? ['none', ''];
+      const destinationToken = await providerOf(found.provider).registerDestination({ kind, value });
+      const commission = applyBasisPoints(minor(body.amount), found.commissionBp);
+      const now = new Date(clock.now());
+      const review = await deps.settings.get<{ above?: number }>('withdrawal_review').catch(() => undefined);
+      const needsReview =
+        (typeof review?.above === 'number' && body.amount >= review.above) ||
+        auth.roles.fake ||
+        auth.roles.tester;
+      const row = {
+        userId: auth.user.id,
+        direction: 'withdrawal' as const,
+        operationType: OperationType.WITHDRAW,
+        status: PaymentStatus.NEW,
+        systemId: found.id,
+        provider: found.provider,
+        currency: found.currency,
+        amount: body.amount,
+        commission,
+        requisites: masked(values),
+        destinationToken,
+        clientKey,
+        reviewReason: needsReview ? 'amount or account needs an operator' : null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      // The amount is held in the same transaction that creates the request: it cannot be spent twice.
+      const currency = found.currency as CurrencyCode;
+      await ledger.openAccounts([
+        { player: auth.user.id, kind: 'real', currency },
+        { player: auth.user.id, kind: 'withdrawal_hold', currency },
+      ]);
+      const { payment, created } = await deps.db.transaction(async (tx) => {
+        const inserted = await repository.insert(row, tx);
+        if (inserted.created) {
+          const prepared = await ledger.prepare(posting(inserted.payment, 'hold'), {
+            insideTransaction: true,
+          });
+          await ledger.commit(prepared, tx);
+          await repository.recordEvent(
+            {
+              paymentId: inserted.payment.id,
+              fromStatus: null,
+              toStatus: PaymentStatus.NEW,
+              applied: true,
+              source: 'player',
+              detail: {},
+              createdAt: now,
+            },
+            tx,
+          );
+        }
+        return inserted;
+      });
+      if (!created) return payment;
+      const next = needsReview ? PaymentStatus.MANUAL : PaymentStatus.CONFIRMED;
+      await move(payment.id, next, 'review');
+      if (next === PaymentStatus.CONFIRMED) {
+        await deps.jobs.enqueue(PAYOUT_JOB, { paymentId: payment.id }, { dedupeKey: `payout:${payment.id}` });
+      }
+      return (await repository.find(payment.id)) ?? payment;
+    },
+
+    /** An operator's decision on a withdrawal in review. */
+    async review(paymentId: number, approve: boolean, operator: string): Promise<StatusChange> {
+      const change = await move(
+        paymentId,
+        approve ? PaymentStatus.CONFIRMED : PaymentStatus.FAIL,
+        'operator',
+        {
+          operator,
+        },
+      );
+      if (change.applied && approve) {
+        await deps.jobs.enqueue(PAYOUT_JOB, { paymentId }, { dedupeKey: `payout:${paymentId}` });
+      }
+      return change;
+    },
+
+    async cancel(auth: Authenticated, paymentId: number): Promise<PaymentRow> {
+      const payment = await repository.find(paymentId);
+      if (!payment || payment.userId !== auth.user.id) throw new AppError('NOT_FOUND');
+      if (
+        payment.direction !== 'withdrawal' ||
+        !PLAYER_CANCELLABLE.includes(payment.status as PaymentStatusValue)
+      ) {
+        throw invalid({ payment: PaymentMessage.cannotCancel });
+      }
+      const change = await move(paymentId, PaymentStatus.CANCELLED, 'player');
+      if (!change.applied) throw invalid({ payment: PaymentMessage.cannotCancel });
+      return (await repository.find(paymentId)) ?? payment;
+    },
+
+    /**
+     * A provider's notification, already checked for its signature. Unknown payments change nothing
+     * (404); an amount or currency that differs from ours is refused and logged (409).
+     */
+    async applyProviderEvent(provider: string, event: ProviderEvent): Promise<StatusChange> {
+      const payment = await repository.byReference(provider, event.reference);
+      if (!payment) throw new AppError('NOT_FOUND');
+      const expected =
+        payment.direction === 'deposit' ? payment.amount + payment.tip : payment.amount - payment.commission;
+      if (event.amount !== expected || event.currency !== payment.currency) {
+        deps.log.error(
+          { paymentId: payment.id, event, expected, currency: payment.currency },
+          'provider event does not match the payment',
+        );
+        await repository.recordEvent({
+          paymentId: payment.id,
+          fromStatus: payment.status,
+          toStatus: event.status,
+          applied: false,
+          source: `webhook:${provider}`,
+          detail: { eventId: event.eventId, mismatch: { amount: event.amount, currency: event.currency } },
+          createdAt: new Date(clock.now()),
+        });
+        throw new AppError('IDEMPOTENCY_CONFLICT');
+      }
+      return move(payment.id, event.status, `webhook:${provider}`, { eventId: event.eventId });
+    },
+
+    async find(auth: Authenticated, paymentId: number): Promise<PaymentRow> {
+      const payment = await repository.find(paymentId);
+      if (!payment || payment.userId !== auth.user.id) throw new AppError('NOT_FOUND');
+      return payment;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

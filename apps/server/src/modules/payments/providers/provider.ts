@@ -1,0 +1,44 @@
+import type { PaymentStatusValue } from '@kometa/contracts';
+import type { CurrencyCode } from '@kometa/money';
+
+/** What a provider's notification says about one of its payments. */
+export interface ProviderEvent {
+  /** The provider's own id for the payment. */
+  reference: string;
+  status: PaymentStatusValue;
+  /** The provider's id for this notification (the same event may be delivered more than once). */
+  eventId: string;
+  amount: number;
+  currency: CurrencyCode;
+}
+
+export type WebhookCheck =
+  { ok: true; event: ProviderEvent } | { ok: false; reason: 'signature' | 'stale' | 'malformed' };
+
+/**
+ * A payment provider behind the cashier (ADR 013). Kometa ships the sandbox; real providers are
+ * operator integrations implementing the same interface.
+ */
+export interface PaymentProvider {
+  readonly id: string;
+  /** Opens a deposit at the provider: its reference, and the hosted page to send the player to. */
+  startDeposit(input: {
+    paymentId: number;
+    amount: number;
+    currency: CurrencyCode;
+    returnUrl: string;
+  }): Promise<{ reference: string; redirectUrl: string | null }>;
+  /** Registers where a payout goes (a card, a phone, a purse) and answers the provider's token for it. */
+  registerDestination(input: { kind: string; value: string }): Promise<string>;
+  /** Sends a confirmed withdrawal to the provider. */
+  startPayout(input: {
+    paymentId: number;
+    amount: number;
+    currency: CurrencyCode;
+    destinationToken: string;
+  }): Promise<{ reference: string }>;
+  /** Checks a notification's signature on its raw body, and reads it. */
+  checkWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookCheck;
+  /** Asks the provider where a payment stands (for payments whose notification never came). */
+  queryStatus(reference: string): Promise<PaymentStatusValue | null>;
+}
