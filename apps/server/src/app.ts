@@ -209,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = createPaymentsModule({
     db: database.db,
     ledger: wallet.ledger,
+    wallets: wallet.service,
     settings: settings.service,
     jobs,
     clock,

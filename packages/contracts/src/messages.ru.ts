@@ -76,6 +76,7 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.api.payment.sum_multiple_of_ten': 'Сумма должна быть кратна десяти',
   'errors.api.payment.system_unavailable': 'Этот способ оплаты сейчас недоступен',
   'errors.api.payment.cannot_cancel': 'Эту заявку уже нельзя отменить',
+  'errors.api.payment.withdrawal.wager_required': 'Сначала отыграйте внесённые депозиты',
   'errors.api.payment.currency_mismatch': 'Этот способ оплаты работает в другой валюте',
   'errors.verification_required': 'Сначала подтвердите данные аккаунта',
   'errors.suspicious_activity': 'Операции временно ограничены службой безопасности',

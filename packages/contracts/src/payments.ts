@@ -21,6 +21,7 @@ export const PaymentMessage = {
   systemUnavailable: 'errors.api.payment.system_unavailable',
   cannotCancel: 'errors.api.payment.cannot_cancel',
   currencyMismatch: 'errors.api.payment.currency_mismatch',
+  wagerRequired: 'errors.api.payment.withdrawal.wager_required',
 } as const;
 
 /** The requisites a payment system asks for (spec §5). */

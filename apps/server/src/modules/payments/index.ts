@@ -6,7 +6,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { SettingsService } from '../settings/index.ts';
-import type { Ledger } from '../wallet/index.ts';
+import type { Ledger, WalletService } from '../wallet/index.ts';
 import { createCashierService } from './cashier.service.ts';
 import { createPaymentGates } from './gates.ts';
 import { createPaymentsRepository, type PaymentsRepository } from './payments.repository.ts';
@@ -27,6 +27,7 @@ export { signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/s
 export function createPaymentsModule(deps: {
   db: Db;
   ledger: Ledger;
+  wallets: WalletService;
   settings: SettingsService;
   jobs: JobQueue;
   clock: Clock;
@@ -57,6 +58,7 @@ export function createPaymentsModule(deps: {
     db: deps.db,
     repository,
     ledger: deps.ledger,
+    wallets: deps.wallets,
     providers,
     gates,
     settings: deps.settings,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/index.ts';
+import { auditLedger, createWalletModule } from '../wallet/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './index.ts';
 
 const SECRET = 'sandbox-test-secret-0123456789';
@@ -56,6 +56,31 @@ const api = (token: string) => ({
       ...(payload ? { payload } : {}),
     }),
 });
+
+/** Staking money in games (the games feature posts these later): a bet and an equal win. */
+async function play(token: string, amount: number) {
+  const { id } = (await api(token).get('/users/self')).json().data;
+  const { ledger } = createWalletModule({ db: db(), clock });
+  const player = { player: id as number, kind: 'real', currency: 'RUB' } as const;
+  const games = { house: 'games', name: 'test', currency: 'RUB' } as const;
+  const key = `test-play:${id}:${++serial}`;
+  await ledger.post({
+    key: `${key}:bet`,
+    operation: 'bet',
+    legs: [
+      { account: player, amount: -amount },
+      { account: games, amount },
+    ],
+  });
+  await ledger.post({
+    key: `${key}:win`,
+    operation: 'win',
+    legs: [
+      { account: games, amount: -amount },
+      { account: player, amount },
+    ],
+  });
+}
 
 const balance = async (token: string) =>
   (await api(token).get('/users/self/wallets')).json().data[0].balance as number;
@@ -281,9 +306,34 @@ describe('withdrawals', () => {
     expect(response.headers.reason).toBe('suspicious activity');
   });
 
+  it('asks for deposits to be staked first (withdrawal_restrictions), then takes the operator’s commission', async () => {
+    const token = await player();
+    await deposit(token, 100_000);
+    await play(token, 40_000);
+    const request = { system: 'sandbox-purse-out', amount: 50_000, requisites: { purse: 'P7654321' } };
+    const early = (await api(token).post('/payments/withdrawals', request)).json().error;
+    expect(early).toMatchObject({
+      fields: { amount: 'errors.api.payment.withdrawal.wager_required' },
+      remaining: 60_000,
+    });
+    await play(token, 60_000);
+    await db().execute(
+      sql`update settings set value = '{"enabled": true, "percent": 5}'::jsonb where alias = 'withdrawal_commission'`,
+    );
+    try {
+      const withdrawal = (await api(token).post('/payments/withdrawals', request)).json().data;
+      expect(withdrawal).toMatchObject({ statusId: 6, sum: 50_000, commission: 2_500 });
+    } finally {
+      await db().execute(
+        sql`update settings set value = '{"enabled": false, "percent": 0}'::jsonb where alias = 'withdrawal_commission'`,
+      );
+    }
+  });
+
   it('holds the amount at once, pays it out once, and keeps only a masked card', async () => {
     const token = await player();
     await deposit(token, 200_000);
+    await play(token, 200_000);
     const invalid = await api(token).post('/payments/withdrawals', {
       system: 'sandbox-card-out',
       amount: 100_000,
@@ -326,6 +376,7 @@ describe('withdrawals', () => {
   it('releases the hold exactly once when the payout is declined', async () => {
     const token = await player();
     await deposit(token, 100_000);
+    await play(token, 100_000);
     const withdrawal = (
       await api(token).post('/payments/withdrawals', {
         system: 'sandbox-card-out',
@@ -346,6 +397,7 @@ describe('withdrawals', () => {
   it('sends large withdrawals to an operator; the player may cancel while in review, once', async () => {
     const token = await player();
     await deposit(token, 10_000_000);
+    await play(token, 10_000_000);
     const withdrawal = (
       await api(token).post('/payments/withdrawals', {
         system: 'sandbox-purse-out',

@@ -13,7 +13,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Authenticated } from '../accounts/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import type { Leg, Ledger, Posting } from '../wallet/index.ts';
+import type { Leg, Ledger, Posting, WalletService } from '../wallet/index.ts';
 import type { PaymentGates } from './gates.ts';
 import { canMove, moneyOnEntering, PLAYER_CANCELLABLE, type PaymentDirection } from './payment-status.ts';
 import type { PaymentRow, PaymentsRepository, PaymentSystemRow } from './payments.repository.ts';
@@ -41,6 +41,7 @@ export function createPaymentsService(deps: {
   db: Db;
   repository: PaymentsRepository;
   ledger: Ledger;
+  wallets: WalletService;
   providers: Map<string, PaymentProvider>;
   gates: PaymentGates;
   settings: SettingsService;
@@ -183,6 +184,32 @@ export function createPaymentsService(deps: {
     return checked.values;
   }
 
+  /**
+   * Setting `withdrawal_restrictions` {enabled, min_deposit_wager_percent}: deposits must be staked to
+   * this share before any withdrawal (the usual anti-laundering turnover rule), counted from the ledger.
+   */
+  async function checkWithdrawalRestrictions(userId: number, currency: string): Promise<void> {
+    const rule = await deps.settings
+      .get<{ enabled?: boolean; min_deposit_wager_percent?: number }>('withdrawal_restrictions')
+      .catch(() => undefined);
+    if (!rule?.enabled || typeof rule.min_deposit_wager_percent !== 'number') return;
+    const { wagered, deposited } = await deps.wallets.turnover(userId, currency);
+    const required = Math.ceil((deposited * rule.min_deposit_wager_percent) / 100);
+    if (wagered < required) {
+      throw invalid({ amount: PaymentMessage.wagerRequired }, { remaining: required - wagered, currency });
+    }
+  }
+
+  /** Setting `withdrawal_commission` {enabled, percent} overrides the payment system's own commission. */
+  async function commissionBp(found: PaymentSystemRow): Promise<number> {
+    const setting = await deps.settings
+      .get<{ enabled?: boolean; percent?: number }>('withdrawal_commission')
+      .catch(() => undefined);
+    return setting?.enabled && typeof setting.percent === 'number'
+      ? Math.round(setting.percent * 100)
+      : found.commissionBp;
+  }
+
   const masked = (values: Partial<Record<RequisiteKind, string>>) =>
     Object.fromEntries(
       Object.entries(values).map(([kind, value]) => [kind, maskRequisite(kind as RequisiteKind, value)]),
@@ -305,9 +332,10 @@ export function createPaymentsService(deps: {
       const found = await system(body.system, 'withdrawal', auth.user.currency);
       checkAmount(found, body.amount, 'withdrawal');
       const values = requisitesOf(found, body.requisites);
+      await checkWithdrawalRestrictions(auth.user.id, found.currency);
       const [kind, value] = Object.entries(values)[0] ?? ['none', ''];
       const destinationToken = await providerOf(found.provider).registerDestination({ kind, value });
-      const commission = applyBasisPoints(minor(body.amount), found.commissionBp);
+      const commission = applyBasisPoints(minor(body.amount), await commissionBp(found));
       const now = new Date(clock.now());
       const review = await deps.settings.get<{ above?: number }>('withdrawal_review').catch(() => undefined);
       const needsReview =

@@ -82,6 +82,25 @@ export function createLedgerRepository(db: Db) {
       }));
     },
 
+    /**
+     * What a player has staked (bets less rolled-back bets) and deposited in a currency, from the ledger
+     * itself: the withdrawal restriction compares the two.
+     */
+    async turnover(userId: number, currency: string): Promise<{ wagered: number; deposited: number }> {
+      const [row] = await queryRows<{ wagered: string | null; deposited: string | null }>(
+        db,
+        sql`select
+              (coalesce(sum(-e.amount) filter (where t.operation = 'bet'), 0)
+                - coalesce(sum(e.amount) filter (where t.operation = 'rollback'), 0))::text as wagered,
+              coalesce(sum(e.amount) filter (where t.operation = 'deposit'), 0)::text as deposited
+            from ledger_accounts a
+            join ledger_entries e on e.account_id = a.id
+            join ledger_transactions t on t.id = e.transaction_id
+            where a.user_id = ${userId} and a.currency = ${currency} and a.kind in ('real', 'bonus')`,
+      );
+      return { wagered: Number(row?.wagered ?? 0), deposited: Number(row?.deposited ?? 0) };
+    },
+
     /** A player's accounts (every kind and currency) with their stored balances. */
     async playerAccounts(userId: number) {
       return db

@@ -10,6 +10,8 @@ import type { LedgerRepository } from './ledger.repository.ts';
  */
 export function createWalletService(deps: { repository: LedgerRepository }) {
   return {
+    turnover: (userId: number, currency: string) => deps.repository.turnover(userId, currency),
+
     async wallets(userId: number, mainCurrency: CurrencyCode): Promise<UserWallet[]> {
       const accounts = await deps.repository.playerAccounts(userId);
       const byCurrency = new Map<string, { real: number; bonus: number }>([
