@@ -205,7 +205,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = createContentModule(database.db, clock);
   const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
   const system = createSystemModule({ clock, settings: settings.service });
-  const wallet = createWalletModule({ db: database.db, clock });
+  const wallet = createWalletModule({
+    db: database.db,
+    clock,
+    exchange: { settings: settings.service, rng },
+  });
   const payments = createPaymentsModule({
     db: database.db,
     ledger: wallet.ledger,

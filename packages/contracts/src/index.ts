@@ -143,7 +143,14 @@ export {
   oauthLinksResponse,
   OAuthMessage,
 } from './oauth.ts';
-export { walletsResponse } from './wallet.ts';
+export {
+  walletsResponse,
+  ExchangeMessage,
+  exchangeRatesResponse,
+  exchangeBody,
+  exchangeResponse,
+  pointsExchangeBody,
+} from './wallet.ts';
 export {
   PaymentMessage,
   REQUISITE_KINDS,
@@ -178,4 +185,4 @@ export {
   REASON_HEADER,
   SUSPICIOUS_ACTIVITY,
 } from './payments.ts';
-export { errorMessagesRu, retryInRu, minimumAgeRu } from './messages.ru.ts';
+export { errorMessagesRu, retryInRu, minimumAgeRu, pointsMinimumRu } from './messages.ru.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorMessagesRu, minimumAgeRu, retryInRu } from './messages.ru.ts';
+import { errorMessagesRu, minimumAgeRu, pointsMinimumRu, retryInRu } from './messages.ru.ts';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,6 +33,10 @@ describe('Russian message catalogue', () => {
     expect(retryInRu(300)).toBe('Повторить можно через 300 секунд');
     expect(minimumAgeRu(18)).toBe('Регистрация доступна с 18 лет');
     expect(minimumAgeRu(21)).toBe('Регистрация доступна с 21 года');
+    expect(pointsMinimumRu(1000)).toBe('Минимум для обмена — 1 000 баллов');
+    expect(pointsMinimumRu(1)).toBe('Минимум для обмена — 1 балл');
+    expect(pointsMinimumRu(22)).toBe('Минимум для обмена — 22 балла');
+    expect(pointsMinimumRu(111)).toBe('Минимум для обмена — 111 баллов');
     expect(minimumAgeRu(22)).toBe('Регистрация доступна с 22 лет');
   });
 });

@@ -80,6 +80,12 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.api.payment.currency_mismatch': 'Этот способ оплаты работает в другой валюте',
   'errors.verification_required': 'Сначала подтвердите данные аккаунта',
   'errors.suspicious_activity': 'Операции временно ограничены службой безопасности',
+  'errors.api.exchange.same_currency': 'Выберите две разные валюты',
+  'errors.api.exchange.amount_too_small': 'Сумма слишком мала для обмена',
+  'errors.api.exchange.unavailable': 'Обмен этой валюты сейчас недоступен',
+  'errors.api.points.required': 'Введите или выберите количество баллов',
+  'errors.api.points.min_amount': 'Меньше минимального количества баллов для обмена',
+  'errors.api.points.not_enough': 'Недостаточно баллов',
   'errors.insufficient_funds': 'Недостаточно средств на балансе',
   'errors.idempotency_conflict': 'Этот запрос уже выполнен с другими данными',
   'errors.oauth.unknown_provider': 'Вход через эту соцсеть недоступен',
@@ -102,4 +108,11 @@ export function retryInRu(seconds: number): string {
 /** "Регистрация доступна с 18 лет" with the operator's minimum age. */
 export function minimumAgeRu(years: number): string {
   return `Регистрация доступна с ${years} ${pluralRu(years, FROM_YEARS)}`;
+}
+
+const POINTS: PluralForms = { one: 'балл', few: 'балла', many: 'баллов' };
+
+/** "Минимум для обмена — 1 000 баллов" with the operator's minimum (whole points). */
+export function pointsMinimumRu(points: number): string {
+  return `Минимум для обмена — ${points.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} ${pluralRu(points, POINTS)}`;
 }

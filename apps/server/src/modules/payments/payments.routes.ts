@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   commonQuery,
   createDepositBody,
@@ -19,22 +19,12 @@ import {
   paymentSystemsResponse,
 } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
-import { AppError } from '../../platform/http/app-error.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
 import { authOf } from '../accounts/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { paymentView, type CashierService } from './cashier.service.ts';
 import type { PaymentGates } from './gates.ts';
 import type { PaymentsService } from './payments.service.ts';
-
-/** The player's own retry key for a payment request (so a double click or a retry makes one payment). */
-function clientKeyOf(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return null;
-  if (typeof header !== 'string' || !/^[A-Za-z0-9_.:-]{8,128}$/.test(header)) {
-    throw new AppError('VALIDATION_ERROR', { fields: { 'Idempotency-Key': 'errors.invalid' } });
-  }
-  return header;
-}
 
 export function paymentsRoutes(deps: {
   payments: PaymentsService;
@@ -125,7 +115,11 @@ export function paymentsRoutes(deps: {
         },
       },
       async (request) => {
-        const created = await payments.createDeposit(authOf(request), request.body, clientKeyOf(request));
+        const created = await payments.createDeposit(
+          authOf(request),
+          request.body,
+          idempotencyKeyOf(request),
+        );
         return { data: { payment: paymentView(created.payment), redirectUrl: created.redirectUrl } };
       },
     );
@@ -144,7 +138,7 @@ export function paymentsRoutes(deps: {
       },
       async (request) => ({
         data: paymentView(
-          await payments.createWithdrawal(authOf(request), request.body, clientKeyOf(request)),
+          await payments.createWithdrawal(authOf(request), request.body, idempotencyKeyOf(request)),
         ),
       }),
     );

@@ -6,6 +6,10 @@ import { createLedger } from './ledger.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createWalletService } from './wallet.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
+import { createExchangeService } from './exchange.service.ts';
+import { exchangeRoutes } from './exchange.routes.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { Rng } from '../../platform/rng.ts';
 
 export type { Ledger, Posting, Posted, Leg, AccountRef, LedgerOperation } from './ledger.ts';
 export { UnbalancedPosting } from './ledger.ts';
@@ -16,14 +20,28 @@ export type { WalletService } from './wallet.service.ts';
  * The wallet module: the only code that changes a balance anywhere in the system (the ledger), and
  * the player's wallets.
  */
-export function createWalletModule(deps: { db: Db; clock: Clock }) {
+export function createWalletModule(deps: {
+  db: Db;
+  clock: Clock;
+  /** For the exchanger (rates and the points rule from settings); tests of the ledger alone leave it out. */
+  exchange?: { settings: SettingsService; rng: Rng };
+}) {
   const repository = createLedgerRepository(deps.db);
   const ledger = createLedger({ repository, clock: deps.clock });
   const service = createWalletService({ repository });
+  const exchange = deps.exchange
+    ? createExchangeService({
+        ledger,
+        wallets: service,
+        settings: deps.exchange.settings,
+        rng: deps.exchange.rng,
+      })
+    : undefined;
   const routes =
     (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
     async (app) => {
       await app.register(walletRoutes(service, authenticated));
+      if (exchange) await app.register(exchangeRoutes(exchange, authenticated));
     };
   return { ledger, service, routes };
 }
