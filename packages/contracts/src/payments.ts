@@ -91,11 +91,24 @@ export const createDepositBody = z.strictObject({
     .optional(),
 });
 
+/** What the player must do at the provider without a hosted page (pay by transfer to these details). */
+export const depositInstructions = z.object({
+  /** The details to pay to, by name (recipient phone, bank, transfer comment…), shown as given. */
+  details: z.record(z.string(), z.string()),
+  /** The exact sum to transfer, in minor units. */
+  sum: z.number().int(),
+  /** Unix seconds after which the instructions lapse. */
+  expiresAt: z.number().int(),
+});
+
 export const createDepositResponse = dataEnvelope(
   z.object({
     payment,
     /** The provider's hosted page to open, when it has one. */
     redirectUrl: z.string().nullable(),
+    /** Spec §4 step RequisitesFillOut2: the provider answered details to pay to instead of a page. */
+    step: z.enum(['RequisitesFillOut2']).nullable(),
+    instructions: depositInstructions.nullable(),
   }),
 );
 

@@ -230,6 +230,40 @@ describe('deposits through the sandbox provider', () => {
     expect(await balance(token)).toBe(50_000);
   });
 
+  it('ignores a failure notification after success: the credit stands', async () => {
+    const token = await player();
+    const { payment } = await deposit(token, 60_000);
+    const late = await sandboxWebhook({
+      event_id: 'evt_late_fail',
+      reference: await referenceOf(payment.id),
+      kind: 'deposit',
+      status: 'fail',
+      amount: 60_000,
+      currency: 'RUB',
+      sent_at: Math.floor(clock.now() / 1000),
+    });
+    expect(await late.json()).toEqual({ data: { applied: false, statusId: 3 } });
+    expect(await balance(token)).toBe(60_000);
+  });
+
+  it('answers transfer details (step RequisitesFillOut2) for a payment by phone, settled on the sandbox’s page', async () => {
+    const token = await player();
+    const created = await api(token).post('/payments/deposits', {
+      system: 'sandbox-sbp',
+      amount: 25_000,
+      requisites: { phone: '+7 (912) 345-67-89' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const data = created.json().data;
+    expect(data.redirectUrl).toBeNull();
+    expect(data.step).toBe('RequisitesFillOut2');
+    expect(data.instructions).toMatchObject({ sum: 25_000, details: { Банк: 'Песочница-банк' } });
+    expect(data.payment.requisites).toEqual({ phone: '+79123456789' });
+    await choose(data.instructions.details['Страница песочницы'], 'success');
+    await runJobs();
+    expect(await balance(token)).toBe(25_000);
+  });
+
   it('validates amounts, tips and systems with the spec’s message keys', async () => {
     const token = await player();
     const errorOf = async (payload: object) =>

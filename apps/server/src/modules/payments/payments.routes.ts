@@ -120,7 +120,15 @@ export function paymentsRoutes(deps: {
           request.body,
           idempotencyKeyOf(request),
         );
-        return { data: { payment: paymentView(created.payment), redirectUrl: created.redirectUrl } };
+        const { redirectUrl, instructions } = created.started;
+        return {
+          data: {
+            payment: paymentView(created.payment),
+            redirectUrl,
+            step: instructions ? ('RequisitesFillOut2' as const) : null,
+            instructions,
+          },
+        };
       },
     );
 

@@ -17,7 +17,7 @@ import type { Leg, Ledger, Posting, WalletService } from '../wallet/index.ts';
 import type { PaymentGates } from './gates.ts';
 import { canMove, moneyOnEntering, PLAYER_CANCELLABLE, type PaymentDirection } from './payment-status.ts';
 import type { PaymentRow, PaymentsRepository, PaymentSystemRow } from './payments.repository.ts';
-import type { PaymentProvider, ProviderEvent } from './providers/provider.ts';
+import type { DepositStart, PaymentProvider, ProviderEvent } from './providers/provider.ts';
 import { checkRequisites, maskRequisite } from './requisites.ts';
 
 export interface StatusChange {
@@ -272,7 +272,7 @@ export function createPaymentsService(deps: {
         returnUrl?: string | undefined;
       },
       clientKey: string | null,
-    ): Promise<{ payment: PaymentRow; redirectUrl: string | null }> {
+    ): Promise<{ payment: PaymentRow; started: Omit<DepositStart, 'reference'> }> {
       await deps.gates.check(auth, 'deposit');
       const found = await system(body.system, 'deposit', auth.user.currency);
       checkAmount(found, body.amount, 'deposit');
@@ -296,8 +296,8 @@ export function createPaymentsService(deps: {
         updatedAt: now,
       });
       if (!created) {
-        const redirect = payment.providerReference ? (payment.returnUrl ?? null) : null;
-        return { payment, redirectUrl: redirect };
+        // A retried request answers the payment it already opened (the provider's page is not re-opened).
+        return { payment, started: { redirectUrl: null, instructions: null } };
       }
       try {
         const returnUrl = returnUrlFor(payment.id, body.returnUrl);
@@ -306,11 +306,12 @@ export function createPaymentsService(deps: {
           amount: payment.amount + payment.tip,
           currency: found.currency as CurrencyCode,
           returnUrl,
+          payer: values,
         });
         await repository.update(payment.id, { providerReference: started.reference, returnUrl });
         return {
           payment: { ...payment, providerReference: started.reference, returnUrl },
-          redirectUrl: started.redirectUrl,
+          started: { redirectUrl: started.redirectUrl, instructions: started.instructions },
         };
       } catch (error) {
         deps.log.error({ err: error, paymentId: payment.id }, 'the provider refused to open a deposit');

@@ -1,6 +1,13 @@
 import type { PaymentStatusValue } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
 
+/** A deposit opened at the provider: a hosted page to send the player to, or details to pay to. */
+export interface DepositStart {
+  reference: string;
+  redirectUrl: string | null;
+  instructions: { details: Record<string, string>; sum: number; expiresAt: number } | null;
+}
+
 /** What a provider's notification says about one of its payments. */
 export interface ProviderEvent {
   /** The provider's own id for the payment. */
@@ -27,7 +34,9 @@ export interface PaymentProvider {
     amount: number;
     currency: CurrencyCode;
     returnUrl: string;
-  }): Promise<{ reference: string; redirectUrl: string | null }>;
+    /** What the player gave the payment system (a payer phone for a transfer), unmasked, not stored. */
+    payer: Record<string, string>;
+  }): Promise<DepositStart>;
   /** Registers where a payout goes (a card, a phone, a purse) and answers the provider's token for it. */
   registerDestination(input: { kind: string; value: string }): Promise<string>;
   /** Sends a confirmed withdrawal to the provider. */

@@ -138,7 +138,24 @@ export function createSandboxProvider(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      return { reference, redirectUrl: `${deps.publicUrl()}/sandbox/pay/${reference}` };
+      const page = `${deps.publicUrl()}/sandbox/pay/${reference}`;
+      if (input.payer.phone === undefined) return { reference, redirectUrl: page, instructions: null };
+      // A transfer by phone (SBP): details to pay to; the tester settles it on the sandbox's page.
+      return {
+        reference,
+        redirectUrl: null,
+        instructions: {
+          details: {
+            Получатель: 'ООО «Песочница»',
+            'Телефон получателя': '+7 900 000-00-00',
+            Банк: 'Песочница-банк',
+            'Комментарий к переводу': reference.slice(-8).toUpperCase(),
+            'Страница песочницы': page,
+          },
+          sum: input.amount,
+          expiresAt: Math.floor(clock.now() / 1000) + 30 * 60,
+        },
+      };
     },
 
     async registerDestination({ kind, value }) {
