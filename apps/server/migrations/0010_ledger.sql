@@ -87,6 +87,7 @@ declare
   v_hash bytea;
   v_n int := coalesce(array_length(p_accounts, 1), 0);
   v_tracked boolean[];
+  v_currencies text[];
   v_after bigint[] := array_fill(null::bigint, array[greatest(v_n, 1)]);
   v_i int;
   v_balance bigint;
@@ -110,7 +111,9 @@ begin
     return;
   end if;
 
-  select array_agg(a.balance is not null order by u.n) into v_tracked
+  -- One lookup of every leg's account: whether it keeps a balance, and its currency.
+  select array_agg(a.balance is not null order by u.n), array_agg(a.currency order by u.n)
+    into v_tracked, v_currencies
     from unnest(p_accounts) with ordinality as u(id, n)
     join ledger_accounts a on a.id = u.id;
   if coalesce(array_length(v_tracked, 1), 0) <> v_n then
@@ -130,10 +133,8 @@ begin
   end loop;
 
   insert into ledger_entries (transaction_id, account_id, currency, amount, balance_after)
-    select v_tx, u.id, a.currency, u.amount, u.after
-    from unnest(p_accounts, p_amounts, v_after[1:v_n]) with ordinality as u(id, amount, after, n)
-    join ledger_accounts a on a.id = u.id
-    order by u.n;
+    select v_tx, u.id, u.currency, u.amount, u.after
+    from unnest(p_accounts, v_currencies, p_amounts, v_after[1:v_n]) as u(id, currency, amount, after);
 
   return query
     select v_tx, false, u.id, u.after
