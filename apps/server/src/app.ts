@@ -35,6 +35,7 @@ import { createTrackingModule } from './modules/tracking/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
+import { createSeamlessModule } from './modules/seamless/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
@@ -162,13 +163,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: true,
     store: rateLimitStoreFor(cache),
     max: (request) =>
-      request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.partner === true
+      request.method === 'GET' || request.method === 'HEAD'
         ? config.rateLimit.perMinute
         : config.rateLimit.writesPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) =>
-      `${request.routeOptions.config.partner === true ? 'p' : request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
-    allowList: (request) => request.routeOptions.config.operational === true,
+      `${request.method === 'GET' || request.method === 'HEAD' ? 'r' : 'w'}:${request.ip}`,
+    allowList: (request) =>
+      request.routeOptions.config.operational === true || request.routeOptions.config.partner === true,
   });
 
   await app.register(swagger, {
@@ -256,6 +258,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
 
+  const seamless = createSeamlessModule({
+    db: database.db,
+    ledger: wallet.ledger,
+    wallets: wallet.service,
+    jobs,
+    clock,
+    rng,
+    providers: config.games.providers,
+    sessionMs: config.games.sessionMs,
+    roundTimeoutMs: config.games.roundTimeoutMs,
+    userOf: (userId) => accounts.playerProfile(userId),
+  });
+
   await app.register(
     async (api) => {
       await api.register(system.routes);
@@ -265,10 +280,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accounts.routes);
       await api.register(wallet.routes(accounts.requireUser));
       await api.register(payments.routes(accounts.requireUser));
+      await api.register(seamless.routes(accounts.requireUser));
     },
     { prefix: API_PREFIX },
   );
   await app.register(system.unversionedRoutes);
+  await app.register(seamless.providerRoutes, { prefix: '/api/provider' });
   if (payments.sandboxRoutes) await app.register(payments.sandboxRoutes);
   app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.redirect('/api/docs'),
@@ -277,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.seedDemo) {
     await loadDemo(database, { settings: settings.service, content: content.service });
     await payments.loadDemo();
+    await seamless.loadDemo();
   }
   if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
 

@@ -30,6 +30,19 @@ const oauthProviderConfig = z.strictObject({
 });
 export type OAuthProviderConfig = z.infer<typeof oauthProviderConfig>;
 
+const gameProviderConfig = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+    hmacSecret: z.string().min(16).optional(),
+    rsaPublicKey: z.string().includes('BEGIN PUBLIC KEY').optional(),
+    /** Where a launched game opens: {game}, {token}, {mode} and {lang} are filled in. */
+    launchUrl: z.url({ protocol: /^https?$/ }),
+  })
+  .refine((p) => (p.hmacSecret === undefined) !== (p.rsaPublicKey === undefined), {
+    message: 'give exactly one of hmacSecret or rsaPublicKey',
+  });
+export type GameProviderConfig = z.infer<typeof gameProviderConfig>;
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -93,6 +106,27 @@ const environmentSchema = z.object({
   SANDBOX_PAYMENTS_SECRET: z.string().min(16).optional(),
   /** Deposits still open after this long are asked about at the provider, then failed. */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Game providers calling the seamless-wallet API: a JSON array of {id, hmacSecret | rsaPublicKey, launchUrl}. */
+  GAME_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return [];
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(gameProviderConfig)),
+  /** Kometa's own game server (apps/games), a provider like any other. */
+  KOMETA_GAMES_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3100'),
+  /** The HMAC secret Kometa's game server signs with; derived from APP_SECRET when not set. */
+  KOMETA_GAMES_SECRET: z.string().min(16).optional(),
+  GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** Rounds a provider leaves open longer than this are closed by a job. */
+  ROUND_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
   /**
    * Social login providers (OpenID Connect), a JSON array of
    * {"id","issuer","clientId","clientSecret","scope"?}; the provider redirects back to SITE_ORIGIN/oauth/{id}.
@@ -139,6 +173,11 @@ export type Config = {
   telegramBotApiSecret: string | undefined;
   oauthProviders: OAuthProviderConfig[];
   publicUrl: string | undefined;
+  games: {
+    providers: GameProviderConfig[];
+    sessionMs: number;
+    roundTimeoutMs: number;
+  };
   payments: { sandbox: boolean; sandboxSecret: string; depositTimeoutMs: number };
 };
 
@@ -218,6 +257,24 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     telegramBotApiSecret: e.TELEGRAM_BOT_API_SECRET,
     oauthProviders: e.OAUTH_PROVIDERS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    games: {
+      providers: [
+        ...(e.GAME_PROVIDERS.some((p) => p.id === 'kometa')
+          ? []
+          : [
+              {
+                id: 'kometa',
+                hmacSecret:
+                  e.KOMETA_GAMES_SECRET ??
+                  createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
+                launchUrl: `${e.KOMETA_GAMES_URL.replace(/\/+$/, '')}/play/{game}?token={token}&mode={mode}&lang={lang}`,
+              },
+            ]),
+        ...e.GAME_PROVIDERS,
+      ],
+      sessionMs: e.GAME_SESSION_MINUTES * 60_000,
+      roundTimeoutMs: e.ROUND_TIMEOUT_MINUTES * 60_000,
+    },
     payments: {
       sandbox:
         e.SANDBOX_PAYMENTS === undefined

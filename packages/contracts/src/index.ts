@@ -144,6 +144,20 @@ export {
   OAuthMessage,
 } from './oauth.ts';
 export {
+  ProviderStatus,
+  type ProviderStatusValue,
+  PROVIDER_SIGNATURE_HEADER,
+  PROVIDER_ID_HEADER,
+  providerUserInfoRequest,
+  providerBalanceRequest,
+  providerBetRequest,
+  providerWinRequest,
+  providerRollbackRequest,
+  providerAnswer,
+  type ProviderAnswer,
+  gameLaunchBody,
+} from './provider-api.ts';
+export {
   walletsResponse,
   ExchangeMessage,
   exchangeRatesResponse,

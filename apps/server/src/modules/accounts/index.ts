@@ -22,6 +22,7 @@ import { createTelegramRepository } from './telegram.repository.ts';
 import { telegramRoutes } from './telegram.routes.ts';
 import { telegramBotRoutes } from './telegram-bot.routes.ts';
 import { ssoRoutes } from './sso.routes.ts';
+import { rolesOf } from './roles.ts';
 import { createOAuthClients } from './oauth-client.ts';
 import { createOAuthRepository } from './oauth.repository.ts';
 import { createOAuthService } from './oauth.service.ts';
@@ -160,5 +161,15 @@ export function createAccountsModule(deps: {
       }),
     );
   };
-  return { service, routes, requireUser: requireUser(service) };
+  return {
+    service,
+    routes,
+    requireUser: requireUser(service),
+    /** What a game provider may know of a player (user/info): a display name and the test flag. */
+    async playerProfile(userId: number) {
+      const user = await repository.findUserById(userId);
+      const roles = rolesOf(user?.labels ?? []);
+      return { username: user?.username ?? null, test: roles.fake || roles.tester, country: null };
+    },
+  };
 }

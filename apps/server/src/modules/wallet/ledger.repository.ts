@@ -101,6 +101,17 @@ export function createLedgerRepository(db: Db) {
       return { wagered: Number(row?.wagered ?? 0), deposited: Number(row?.deposited ?? 0) };
     },
 
+    /** One player account's stored balance (0 when it was never opened). */
+    async balance(userId: number, kind: string, currency: string, executor: Db = db): Promise<number> {
+      const [row] = await executor
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(
+          and(eq(ledgerAccounts.code, `player:${userId}:${kind}`), eq(ledgerAccounts.currency, currency)),
+        );
+      return row?.balance ?? 0;
+    },
+
     /** A player's accounts (every kind and currency) with their stored balances. */
     async playerAccounts(userId: number) {
       return db

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@kometa/money';
 import type { UserWallet } from '@kometa/contracts';
 import type { LedgerRepository } from './ledger.repository.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /**
  * The Wallet of spec §3, per currency, in minor units: `balance` is what the player can play with
@@ -11,6 +12,9 @@ import type { LedgerRepository } from './ledger.repository.ts';
 export function createWalletService(deps: { repository: LedgerRepository }) {
   return {
     turnover: (userId: number, currency: string) => deps.repository.turnover(userId, currency),
+    /** The player's real-money balance in a currency (what a game provider sees). */
+    realBalance: (userId: number, currency: string, executor?: Db) =>
+      deps.repository.balance(userId, 'real', currency, executor),
 
     async wallets(userId: number, mainCurrency: CurrencyCode): Promise<UserWallet[]> {
       const accounts = await deps.repository.playerAccounts(userId);

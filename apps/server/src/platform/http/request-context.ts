@@ -32,7 +32,8 @@ declare module 'fastify' {
     operational?: boolean;
     /**
      * Calls from partners' servers (payment and game providers) that prove themselves with their own
-     * signature: no country gate, no web-client signature, the read rate limit instead of the write one.
+     * signature: no country gate, no web-client signature, no per-IP rate limit (a provider sends
+     * thousands of calls a minute from a few addresses; unsigned calls are refused at once).
      */
     partner?: boolean;
   }

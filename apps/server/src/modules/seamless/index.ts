@@ -1,0 +1,90 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { GameProviderConfig } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Rng } from '../../platform/rng.ts';
+import type { Ledger, WalletService } from '../wallet/index.ts';
+import { labelGuard, type BetGuard } from './bet-guard.ts';
+import { demoGames } from './demo-games.ts';
+import { createGameSessions } from './game-sessions.ts';
+import { launchRoutes } from './launch.routes.ts';
+import { createSeamlessRepository } from './seamless.repository.ts';
+import { seamlessRoutes, type GameProviderKeys } from './seamless.routes.ts';
+import { createSeamlessService } from './seamless.service.ts';
+
+export type { BetGuard } from './bet-guard.ts';
+
+const CLOSE_ROUNDS = 'seamless.close-rounds';
+
+/**
+ * The seamless wallet game providers call (/api/provider), game launch for players, and the rounds
+ * that group bets and wins (ADR 014).
+ */
+export function createSeamlessModule(deps: {
+  db: Db;
+  ledger: Ledger;
+  wallets: WalletService;
+  jobs: JobQueue;
+  clock: Clock;
+  rng: Rng;
+  providers: GameProviderConfig[];
+  sessionMs: number;
+  roundTimeoutMs: number;
+  userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
+  guard?: BetGuard;
+}) {
+  const repository = createSeamlessRepository(deps.db);
+  const service = createSeamlessService({
+    db: deps.db,
+    repository,
+    ledger: deps.ledger,
+    wallets: deps.wallets,
+    guard: deps.guard ?? labelGuard,
+    clock: deps.clock,
+  });
+  const sessions = createGameSessions({
+    repository,
+    clock: deps.clock,
+    rng: deps.rng,
+    ttlMs: deps.sessionMs,
+  });
+  const keys = new Map<string, GameProviderKeys>(
+    deps.providers.map((p) => [
+      p.id,
+      {
+        id: p.id,
+        verify: p.hmacSecret ? { hmacSecret: p.hmacSecret } : { rsaPublicKey: p.rsaPublicKey ?? '' },
+        hmacSecret: p.hmacSecret ?? null,
+      },
+    ]),
+  );
+  deps.jobs.define(CLOSE_ROUNDS, {
+    handler: async () => {
+      const now = deps.clock.now();
+      await repository.closeStaleRounds(new Date(now - deps.roundTimeoutMs), new Date(now));
+    },
+  });
+  deps.jobs.every(CLOSE_ROUNDS, 5 * 60_000);
+
+  return {
+    loadDemo: () => repository.ensureGames(demoGames),
+    /** The provider API, mounted at /api/provider (outside the player API's version prefix). */
+    providerRoutes: seamlessRoutes({
+      service,
+      repository,
+      providers: keys,
+      clock: deps.clock,
+      userOf: deps.userOf,
+    }) satisfies FastifyPluginAsync,
+    /** The player's game launch, under the player API. */
+    routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+      launchRoutes({
+        sessions,
+        launchUrls: new Map(deps.providers.map((p) => [p.id, p.launchUrl])),
+        authenticated,
+      }),
+  };
+}

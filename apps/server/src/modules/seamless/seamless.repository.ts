@@ -1,0 +1,125 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  gameRounds,
+  games,
+  gameSessions,
+  providerRequests,
+  providerTransactions,
+} from './seamless.tables.ts';
+
+export type ProviderTransactionRow = typeof providerTransactions.$inferSelect;
+export type GameSessionRow = typeof gameSessions.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+
+export function createSeamlessRepository(db: Db) {
+  return {
+    async game(provider: string, code: string): Promise<GameRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(games)
+        .where(and(eq(games.provider, provider), eq(games.code, code)));
+      return row;
+    },
+    async ensureGames(rows: (typeof games.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(games).values(rows).onConflictDoNothing();
+    },
+    async insertSession(row: typeof gameSessions.$inferInsert): Promise<void> {
+      await db.insert(gameSessions).values(row);
+    },
+    async session(tokenHash: Buffer): Promise<GameSessionRow | undefined> {
+      const [row] = await db.select().from(gameSessions).where(eq(gameSessions.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** Claims a provider transaction id; false when the id is already known. */
+    async claim(row: typeof providerTransactions.$inferInsert, executor: Db): Promise<boolean> {
+      const inserted = await executor
+        .insert(providerTransactions)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: providerTransactions.transactionId });
+      return inserted.length === 1;
+    },
+    async lockTransaction(
+      provider: string,
+      id: string,
+      executor: Db,
+    ): Promise<ProviderTransactionRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(providerTransactions)
+        .where(and(eq(providerTransactions.provider, provider), eq(providerTransactions.transactionId, id)))
+        .for('update');
+      return row;
+    },
+    async setResponse(provider: string, id: string, response: unknown, executor: Db): Promise<void> {
+      await executor
+        .update(providerTransactions)
+        .set({ response })
+        .where(and(eq(providerTransactions.provider, provider), eq(providerTransactions.transactionId, id)));
+    },
+    async markRolledBack(provider: string, id: string, executor: Db): Promise<void> {
+      await executor
+        .update(providerTransactions)
+        .set({ rolledBack: true })
+        .where(and(eq(providerTransactions.provider, provider), eq(providerTransactions.transactionId, id)));
+    },
+
+    /** Adds a bet or a win to its round (opening it), and closes it when the provider says so. */
+    async addToRound(
+      row: { provider: string; round: string; userId: number; gameCode: string; currency: string; at: Date },
+      change: { bet: number; win: number; close: boolean },
+      executor: Db,
+    ): Promise<void> {
+      await executor
+        .insert(gameRounds)
+        .values({
+          provider: row.provider,
+          round: row.round,
+          userId: row.userId,
+          gameCode: row.gameCode,
+          currency: row.currency,
+          betTotal: change.bet,
+          winTotal: change.win,
+          openedAt: row.at,
+          closedAt: change.close ? row.at : null,
+          closedBy: change.close ? 'provider' : null,
+        })
+        .onConflictDoUpdate({
+          target: [gameRounds.provider, gameRounds.round],
+          set: {
+            betTotal: sql`${gameRounds.betTotal} + ${change.bet}`,
+            winTotal: sql`${gameRounds.winTotal} + ${change.win}`,
+            ...(change.close
+              ? {
+                  closedAt: sql`coalesce(${gameRounds.closedAt}, ${row.at.toISOString()}::timestamptz)`,
+                  closedBy: sql`coalesce(${gameRounds.closedBy}, 'provider')`,
+                }
+              : {}),
+          },
+        });
+    },
+    async round(provider: string, round: string) {
+      const [row] = await db
+        .select()
+        .from(gameRounds)
+        .where(and(eq(gameRounds.provider, provider), eq(gameRounds.round, round)));
+      return row;
+    },
+    /** Closes rounds the provider left open since before `before`; answers how many. */
+    async closeStaleRounds(before: Date, at: Date): Promise<number> {
+      const closed = await db
+        .update(gameRounds)
+        .set({ closedAt: at, closedBy: 'timeout' })
+        .where(and(isNull(gameRounds.closedAt), lt(gameRounds.openedAt, before)))
+        .returning({ round: gameRounds.round });
+      return closed.length;
+    },
+    async audit(row: typeof providerRequests.$inferInsert): Promise<void> {
+      await db.insert(providerRequests).values(row);
+    },
+  };
+}
+
+export type SeamlessRepository = ReturnType<typeof createSeamlessRepository>;

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  PROVIDER_ID_HEADER,
+  PROVIDER_SIGNATURE_HEADER,
+  ProviderStatus,
+  providerAnswer,
+  providerBalanceRequest,
+  providerBetRequest,
+  providerRollbackRequest,
+  providerUserInfoRequest,
+  providerWinRequest,
+  type ProviderAnswer,
+} from '@kometa/contracts';
+import { signBody, verifyBody, type VerifyingKey } from '@kometa/provider-kit';
+import type { Clock } from '../../platform/clock.ts';
+import type { SeamlessRepository } from './seamless.repository.ts';
+import type { SeamlessService } from './seamless.service.ts';
+
+export interface GameProviderKeys {
+  id: string;
+  verify: VerifyingKey;
+  /** Answers to HMAC providers are signed with the same secret, so they can trust them too. */
+  hmacSecret: string | null;
+}
+
+/** Tokens are never written to the audit log; their hash prefix is enough to follow a session. */
+function redacted(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const copy = { ...(body as Record<string, unknown>) };
+  if (typeof copy.token === 'string') {
+    copy.token = `sha256:${createHash('sha256').update(copy.token).digest('hex').slice(0, 12)}`;
+  }
+  return copy;
+}
+
+/**
+ * The seamless-wallet API under /api/provider (ADR 014, docs/provider-api.md). Each call: the
+ * provider named by `X-Kometa-Provider`, its signature checked on the raw body before anything is
+ * parsed, the body validated with its contract schema, the answer signed back (HMAC providers) and
+ * both kept in `provider_requests`.
+ */
+export function seamlessRoutes(deps: {
+  service: SeamlessService;
+  repository: SeamlessRepository;
+  providers: Map<string, GameProviderKeys>;
+  clock: Clock;
+  userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
+}): FastifyPluginAsync {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    function route<S extends z.ZodType>(
+      path: string,
+      schema: S,
+      summary: string,
+      handle: (provider: string, body: z.infer<S>) => Promise<ProviderAnswer>,
+    ) {
+      app.post(
+        path,
+        {
+          config: { partner: true },
+          // The body is read as bytes for the signature and validated by hand below; the schema here
+          // documents it in OpenAPI.
+          validatorCompiler: () => (value) => ({ value }),
+          schema: { tags: ['provider API'], summary, body: schema, response: { 200: providerAnswer } },
+        },
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          const started = performance.now();
+          const providerId = request.headers[PROVIDER_ID_HEADER];
+          const keys = typeof providerId === 'string' ? deps.providers.get(providerId) : undefined;
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          let parsed: unknown;
+          let status = 200;
+          let result: ProviderAnswer;
+          const header = request.headers[PROVIDER_SIGNATURE_HEADER];
+          if (!keys) {
+            status = 401;
+            result = { status: ProviderStatus.INVALID_PARTNER, request_uuid: null };
+          } else if (!verifyBody(raw, typeof header === 'string' ? header : undefined, keys.verify)) {
+            status = 401;
+            result = { status: ProviderStatus.INVALID_SIGNATURE, request_uuid: null };
+          } else {
+            try {
+              parsed = JSON.parse(raw.toString('utf8'));
+            } catch {
+              parsed = undefined;
+            }
+            const checked = schema.safeParse(parsed);
+            if (!checked.success) {
+              status = 400;
+              const uuid = (parsed as { request_uuid?: unknown } | undefined)?.request_uuid;
+              result = {
+                status: ProviderStatus.WRONG_SYNTAX,
+                request_uuid: typeof uuid === 'string' ? uuid : null,
+              };
+            } else {
+              result = await handle(keys.id, checked.data);
+            }
+          }
+          const body = JSON.stringify(result);
+          await deps.repository.audit({
+            provider: keys?.id ?? null,
+            path,
+            request: redacted(parsed) ?? null,
+            response: result,
+            httpStatus: status,
+            durationMs: performance.now() - started,
+            createdAt: new Date(deps.clock.now()),
+          });
+          if (keys?.hmacSecret)
+            reply.header(PROVIDER_SIGNATURE_HEADER, signBody(body, { hmacSecret: keys.hmacSecret }));
+          return reply.code(status).type('application/json').send(body);
+        },
+      );
+    }
+
+    route(
+      '/user/info',
+      providerUserInfoRequest,
+      'The player behind a session token',
+      async (provider, body) => {
+        const session = await deps.service.sessionOf(provider, body.token).catch(() => undefined);
+        const user = session
+          ? await deps.userOf(session.userId)
+          : { username: null, test: false, country: null };
+        return deps.service.userInfo(provider, body, user);
+      },
+    );
+    route('/user/balance', providerBalanceRequest, "The player's balance", (provider, body) =>
+      deps.service.balance(provider, body),
+    );
+    route(
+      '/transaction/bet',
+      providerBetRequest,
+      'Debit a bet (idempotent by transaction_uuid)',
+      (provider, body) => deps.service.bet(provider, body),
+    );
+    route('/transaction/win', providerWinRequest, 'Credit a win for a bet', (provider, body) =>
+      deps.service.win(provider, body),
+    );
+    route('/transaction/rollback', providerRollbackRequest, 'Undo a bet (or a win)', (provider, body) =>
+      deps.service.rollback(provider, body),
+    );
+  };
+}

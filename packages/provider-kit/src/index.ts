@@ -1,0 +1,1 @@
+export { signBody, verifyBody, type SigningKey, type VerifyingKey } from './signature.ts';
