@@ -1,0 +1,8 @@
+export {
+  newServerSeed,
+  commitmentOf,
+  seedMatches,
+  blockOf,
+  createDraws,
+  type Draws,
+} from './provably-fair.ts';
