@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  GAMES_HOST: z.string().default('0.0.0.0'),
+  GAMES_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /** The casino whose seamless-wallet API this server calls. */
+  CASINO_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000'),
+  /** Shared with the casino (its KOMETA_GAMES_SECRET); both derive it from APP_SECRET by default. */
+  KOMETA_GAMES_SECRET: z.string().min(16).optional(),
+  APP_SECRET: z.string().min(16).default('development-secret-change-me'),
+  GAMES_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  GAMES_DATA_DIR: z.string().default('./data-games'),
+  /** Play money a demo session starts with, in minor units. */
+  DEMO_BALANCE: z.coerce.number().int().min(0).default(100_000),
+});
+
+export interface GamesConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  casinoUrl: string;
+  secret: string;
+  database: { url: string | undefined; dataDir: string };
+  demoBalance: number;
+}
+
+/** The only reader of process.env in the game server. */
+export function loadGamesConfig(environment: Record<string, string | undefined> = process.env): GamesConfig {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const e = schema.parse(present);
+  return {
+    env: e.NODE_ENV,
+    host: e.GAMES_HOST,
+    port: e.GAMES_PORT,
+    casinoUrl: e.CASINO_URL.replace(/\/+$/, ''),
+    secret:
+      e.KOMETA_GAMES_SECRET ?? createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
+    database: { url: e.GAMES_DATABASE_URL, dataDir: e.GAMES_DATA_DIR },
+    demoBalance: e.DEMO_BALANCE,
+  };
+}

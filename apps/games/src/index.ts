@@ -1,0 +1,2 @@
+export { buildGamesApp, type GamesApp } from './app.ts';
+export { loadGamesConfig, type GamesConfig } from './config.ts';

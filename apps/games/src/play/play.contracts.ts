@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { MAX_CHANCE, MIN_CHANCE } from '../games/dice.ts';
+
+/** The game frames' own calls to this server (their token comes from the casino's launch URL). */
+const session = { token: z.string().min(8).max(256), mode: z.enum(['real', 'demo']).default('real') };
+
+export const sessionQuery = z.strictObject({ ...session, lang: z.string().max(8).optional() });
+
+export const dicePlayBody = z.strictObject({
+  ...session,
+  stake: z.number().int().positive().max(100_000_000),
+  chance: z.number().int().min(MIN_CHANCE).max(MAX_CHANCE),
+  direction: z.enum(['under', 'over']),
+});
+
+export const clientSeedBody = z.strictObject({ ...session, clientSeed: z.string().trim().min(1).max(64) });
+export const sessionBody = z.strictObject(session);

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { Casino } from '../casino.ts';
+
+export interface PlaySession {
+  /** Who plays, for seeds and rounds: `casino:<user>` for real money, `demo:<hash>` for play money. */
+  player: string;
+  mode: 'real' | 'demo';
+  token: string;
+  tokenHash: Buffer;
+  user: string | null;
+  currency: string;
+}
+
+export class SessionRefused extends Error {
+  override name = 'SessionRefused';
+}
+
+/** Resolves the launch token the casino gave the browser (real: the casino must know it). */
+export function createPlaySessions(casino: Casino) {
+  const known = new Map<string, { user: string; currency: string; until: number }>();
+  return {
+    async resolve(token: string, mode: 'real' | 'demo'): Promise<PlaySession> {
+      const tokenHash = createHash('sha256').update(token).digest();
+      if (mode === 'demo') {
+        return {
+          player: `demo:${tokenHash.toString('hex').slice(0, 24)}`,
+          mode,
+          token,
+          tokenHash,
+          user: null,
+          currency: 'RUB',
+        };
+      }
+      let entry = known.get(token);
+      if (!entry || entry.until < Date.now()) {
+        const player = await casino.player(token);
+        if (!player) throw new SessionRefused('the casino does not know this session');
+        entry = { user: player.user, currency: player.currency, until: Date.now() + 60_000 };
+        known.set(token, entry);
+      }
+      return {
+        player: `casino:${entry.user}`,
+        mode,
+        token,
+        tokenHash,
+        user: entry.user,
+        currency: entry.currency,
+      };
+    },
+  };
+}
+
+export type PlaySessions = ReturnType<typeof createPlaySessions>;

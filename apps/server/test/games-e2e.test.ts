@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDraws } from '@kometa/fairness';
+import { buildGamesApp, loadGamesConfig, type GamesApp } from '@kometa/games';
+import { queryRows } from '../src/platform/db/database.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { auditLedger } from '../src/modules/wallet/index.ts';
+import { freshDatabase, onPostgres, useTestApp, type FreshDatabase } from './harness.ts';
+import { TEST_GAMES_SECRET, playerInGame } from './provider-client.ts';
+
+/**
+ * The casino and Kometa's game server as two HTTP servers talking only through the signed
+ * seamless-wallet API, each on its own database.
+ */
+const casino = useTestApp({ env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET } });
+let games: GamesApp;
+let gamesDatabase: FreshDatabase | undefined;
+let gamesUrl = '';
+beforeAll(async () => {
+  const casinoUrl = await casino.app.listen({ port: 0, host: '127.0.0.1' });
+  if (onPostgres) gamesDatabase = await freshDatabase();
+  games = await buildGamesApp(
+    loadGamesConfig({
+      NODE_ENV: 'test',
+      CASINO_URL: casinoUrl,
+      KOMETA_GAMES_SECRET: TEST_GAMES_SECRET,
+      GAMES_DATA_DIR: ':memory:',
+      ...(gamesDatabase ? { GAMES_DATABASE_URL: gamesDatabase.url } : {}),
+    }),
+  );
+  gamesUrl = await games.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await games?.app.close();
+  await gamesDatabase?.drop();
+});
+
+async function gamesCall(method: 'GET' | 'POST' | 'PUT', path: string, body: Record<string, unknown>) {
+  const url =
+    method === 'GET'
+      ? `${gamesUrl}${path}?${new URLSearchParams(body as Record<string, string>)}`
+      : `${gamesUrl}${path}`;
+  const response = await fetch(url, {
+    method,
+    ...(method !== 'GET'
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : {}),
+  });
+  return {
+    status: response.status,
+    // The game server's answers differ per call; the tests read the fields they check.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    json: (await response.json()) as { data?: any; error?: { code: string; message: string } },
+  };
+}
+
+describe('playing dice on Kometa’s game server against the casino', () => {
+  it('serves the Russian game page for the launch URL', async () => {
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'page@example.com',
+      funds: 0,
+    });
+    const page = await fetch(`${gamesUrl}/play/dice?token=${p.session}&mode=real&lang=ru`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('Кости');
+  });
+
+  it('100 real rounds: the casino’s ledger, its rounds and the game server’s recall agree to the kopeck', async () => {
+    const funds = 100_000;
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'dice@example.com',
+      funds,
+    });
+    let lastBalance = funds;
+    for (let i = 0; i < 100; i++) {
+      const played = await gamesCall('POST', '/api/dice/play', {
+        token: p.session,
+        mode: 'real',
+        stake: 100 + (i % 7) * 10,
+        chance: 20 + (i % 60),
+        direction: i % 2 === 0 ? 'over' : 'under',
+      });
+      expect(played.status, JSON.stringify(played.json)).toBe(200);
+      lastBalance = played.json.data.balance;
+    }
+    const [gameSide] = await queryRows<{ bets: string; wins: string; n: string }>(
+      games.database.db,
+      sql`select sum(bet)::text as bets, sum(win)::text as wins, count(*)::text as n
+          from rounds where player = ${`casino:${p.user}`} and status = 'settled'`,
+    );
+    expect(gameSide?.n).toBe('100');
+    const [casinoSide] = await queryRows<{ bets: string; wins: string; n: string; open: string }>(
+      casino.platform.database.db,
+      sql`select sum(bet_total)::text as bets, sum(win_total)::text as wins, count(*)::text as n,
+                 count(*) filter (where closed_at is null)::text as open
+          from game_rounds where user_id = ${p.userId} and provider = 'kometa'`,
+    );
+    expect(casinoSide).toEqual({ bets: gameSide?.bets, wins: gameSide?.wins, n: '100', open: '0' });
+    const wallet = await casino.app.inject({
+      url: '/api/v18/users/self/wallets',
+      headers: { 'auth-token': p.authToken },
+    });
+    const balance = wallet.json().data[0].balance as number;
+    expect(balance).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
+    expect(balance).toBe(lastBalance);
+    const recall = await gamesCall('GET', '/api/rounds', { token: p.session, mode: 'real' });
+    const last = recall.json.data[0];
+    expect(last.balanceAfter).toBe(balance);
+    expect(last.balanceBefore - last.bet + last.win).toBe(last.balanceAfter);
+    expect(await auditLedger(casino.platform.database.db)).toEqual([]);
+  });
+
+  it('lets the player verify every past round once the seed is rotated', async () => {
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'verify@example.com',
+      funds: 10_000,
+    });
+    const before = await gamesCall('GET', '/api/session', { token: p.session, mode: 'real' });
+    const commitment = before.json.data.fairness.commitment as string;
+    const changed = await gamesCall('PUT', '/api/fairness/client-seed', {
+      token: p.session,
+      mode: 'real',
+      clientSeed: 'my-own-seed',
+    });
+    expect(changed.json.data).toMatchObject({ clientSeed: 'my-own-seed', commitment });
+    for (let i = 0; i < 5; i++) {
+      await gamesCall('POST', '/api/dice/play', {
+        token: p.session,
+        mode: 'real',
+        stake: 100,
+        chance: 50,
+        direction: 'over',
+      });
+    }
+    const rotated = await gamesCall('POST', '/api/fairness/rotate', { token: p.session, mode: 'real' });
+    expect(rotated.json.data.revealed.commitment).toBe(commitment);
+    const serverSeed = rotated.json.data.revealed.serverSeed as string;
+    const rounds = (await gamesCall('GET', '/api/rounds', { token: p.session, mode: 'real' })).json.data as {
+      clientSeed: string;
+      nonce: number;
+      outcome: { roll: number };
+      serverSeed: string;
+    }[];
+    expect(rounds).toHaveLength(5);
+    for (const round of rounds) {
+      expect(round.serverSeed).toBe(serverSeed);
+      expect(round.clientSeed).toBe('my-own-seed');
+      expect(createDraws(serverSeed, round.clientSeed, round.nonce).int(10_000)).toBe(round.outcome.roll);
+    }
+  });
+
+  it('plays demo rounds on play money without touching the casino wallet', async () => {
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'demo@example.com',
+      funds: 5_000,
+      mode: 'demo',
+    });
+    const start = await gamesCall('GET', '/api/session', { token: p.session, mode: 'demo' });
+    expect(start.json.data.balance).toBe(100_000);
+    for (let i = 0; i < 10; i++) {
+      const played = await gamesCall('POST', '/api/dice/play', {
+        token: p.session,
+        mode: 'demo',
+        stake: 1_000,
+        chance: 50,
+        direction: 'under',
+      });
+      expect(played.status).toBe(200);
+    }
+    const wallet = await casino.app.inject({
+      url: '/api/v18/users/self/wallets',
+      headers: { 'auth-token': p.authToken },
+    });
+    expect(wallet.json().data[0].balance).toBe(5_000);
+  });
+
+  it('shows the casino’s refusal in Russian and records the refused round', async () => {
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'poor@example.com',
+      funds: 50,
+    });
+    const played = await gamesCall('POST', '/api/dice/play', {
+      token: p.session,
+      mode: 'real',
+      stake: 100,
+      chance: 50,
+      direction: 'under',
+    });
+    expect(played.status).toBe(409);
+    expect(played.json.error).toEqual({ code: 'RS_ERROR_NOT_ENOUGH_MONEY', message: 'Недостаточно средств' });
+    const recall = await gamesCall('GET', '/api/rounds', { token: p.session, mode: 'real' });
+    expect(recall.json.data[0].status).toBe('refused');
+    const forged = await gamesCall('POST', '/api/dice/play', {
+      token: 'not-a-session-token',
+      mode: 'real',
+      stake: 100,
+      chance: 50,
+      direction: 'under',
+    });
+    expect(forged.status).toBe(401);
+  });
+});
