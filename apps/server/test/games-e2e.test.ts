@@ -65,6 +65,8 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     const html = await page.text();
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain('Кости');
+    const roulette = await fetch(`${gamesUrl}/play/roulette?token=${p.session}&mode=real&lang=ru`);
+    expect(await roulette.text()).toContain('Европейская рулетка');
   });
 
   it('100 real rounds: the casino’s ledger, its rounds and the game server’s recall agree to the kopeck', async () => {
@@ -110,6 +112,52 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     expect(last.balanceAfter).toBe(balance);
     expect(last.balanceBefore - last.bet + last.win).toBe(last.balanceAfter);
     expect(await auditLedger(casino.platform.database.db)).toEqual([]);
+  });
+
+  it('100 real roulette spins with several bets each: both sides agree to the kopeck', async () => {
+    const funds = 200_000;
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'roulette@example.com',
+      funds,
+      game: 'roulette',
+    });
+    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+    for (let i = 0; i < 100; i++) {
+      const played = await gamesCall('POST', '/api/roulette/play', {
+        token: p.session,
+        mode: 'real',
+        bets: [
+          { numbers: [i % 37], stake: 10 },
+          { numbers: red, stake: 100 },
+          { numbers: Array.from({ length: 12 }, (_, k) => k + 13), stake: 50 },
+          { numbers: [(i % 33) + 1, (i % 33) + 4], stake: 20 },
+        ],
+      });
+      expect(played.status, JSON.stringify(played.json)).toBe(200);
+    }
+    const invalid = await gamesCall('POST', '/api/roulette/play', {
+      token: p.session,
+      mode: 'real',
+      bets: [{ numbers: [1, 5], stake: 10 }],
+    });
+    expect(invalid.status).toBe(400);
+    const [gameSide] = await queryRows<{ bets: string; wins: string }>(
+      games.database.db,
+      sql`select sum(bet)::text as bets, sum(win)::text as wins from rounds
+          where player = ${`casino:${p.user}`} and status = 'settled' and game = 'roulette'`,
+    );
+    expect(gameSide?.bets).toBe(String(100 * 180));
+    const [casinoSide] = await queryRows<{ bets: string; wins: string }>(
+      casino.platform.database.db,
+      sql`select sum(bet_total)::text as bets, sum(win_total)::text as wins
+          from game_rounds where user_id = ${p.userId} and game_code = 'roulette'`,
+    );
+    expect(casinoSide).toEqual(gameSide);
+    const wallet = await casino.app.inject({
+      url: '/api/v18/users/self/wallets',
+      headers: { 'auth-token': p.authToken },
+    });
+    expect(wallet.json().data[0].balance).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
   });
 
   it('lets the player verify every past round once the seed is rotated', async () => {

@@ -13,5 +13,19 @@ export const dicePlayBody = z.strictObject({
   direction: z.enum(['under', 'over']),
 });
 
+/** Roulette: up to 20 bets, each a standard bet of the table (checked by the game) with its stake. */
+export const roulettePlayBody = z.strictObject({
+  ...session,
+  bets: z
+    .array(
+      z.strictObject({
+        numbers: z.array(z.number().int().min(0).max(36)).min(1).max(18),
+        stake: z.number().int().positive().max(100_000_000),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+
 export const clientSeedBody = z.strictObject({ ...session, clientSeed: z.string().trim().min(1).max(64) });
 export const sessionBody = z.strictObject(session);

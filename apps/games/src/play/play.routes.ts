@@ -1,15 +1,29 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import * as dice from '../games/dice.ts';
+import * as roulette from '../games/roulette.ts';
+import { roulettePage } from '../ui/roulette.page.ts';
 import type { Seeds } from '../fairness/seeds.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { dicePage } from '../ui/dice.page.ts';
-import { clientSeedBody, dicePlayBody, sessionBody, sessionQuery } from './play.contracts.ts';
+import {
+  clientSeedBody,
+  dicePlayBody,
+  roulettePlayBody,
+  sessionBody,
+  sessionQuery,
+} from './play.contracts.ts';
 import { PlayRefused, type InstantGame, type PlayService } from './play.service.ts';
 import type { Rounds } from './rounds.ts';
 import { SessionRefused, type PlaySessions } from './sessions.ts';
 
 const diceGame: InstantGame<dice.DiceChoice> = { code: 'dice', play: dice.play };
+const rouletteGame: InstantGame<roulette.RouletteBet[]> = { code: 'roulette', play: roulette.play };
+const pages: Record<string, (mode: 'real' | 'demo') => string> = { dice: dicePage, roulette: roulettePage };
+
+export class InvalidChoice extends Error {
+  override name = 'InvalidChoice';
+}
 
 function fail(reply: FastifyReply, status: number, code: string) {
   const errors = gameMessagesRu.errors as Record<string, string>;
@@ -39,6 +53,7 @@ export function playRoutes(deps: {
         } catch (error) {
           if (error instanceof SessionRefused) return fail(reply, 401, 'RS_ERROR_INVALID_TOKEN');
           if (error instanceof PlayRefused) return fail(reply, 409, error.reason);
+          if (error instanceof InvalidChoice) return fail(reply, 400, 'invalid');
           throw error;
         }
       };
@@ -53,13 +68,15 @@ export function playRoutes(deps: {
       );
       if (!query.success)
         return reply.code(400).type('text/plain; charset=utf-8').send(gameMessagesRu.errors.invalid);
-      if (game !== 'dice')
+      const page = pages[game];
+      if (!page) {
         return reply
           .type('text/html; charset=utf-8')
           .send(
             `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.comingSoon}</p></html>`,
           );
-      return reply.type('text/html; charset=utf-8').send(dicePage(query.data.mode));
+      }
+      return reply.type('text/html; charset=utf-8').send(page(query.data.mode));
     });
 
     app.post(
@@ -72,6 +89,18 @@ export function playRoutes(deps: {
           body.stake,
         );
         return { ...result, multiplier: dice.multiplier(body) };
+      }),
+    );
+
+    app.post(
+      '/api/roulette/play',
+      handle(roulettePlayBody, async (body, session) => {
+        const bets = body.bets.map((bet) => {
+          const standard = roulette.betOf(bet.numbers);
+          if (!standard) throw new InvalidChoice('not a bet of the table');
+          return { numbers: standard.numbers, stake: bet.stake };
+        });
+        return deps.play.play(rouletteGame, session, bets, roulette.totalStake(bets));
       }),
     );
 

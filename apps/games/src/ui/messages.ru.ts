@@ -1,6 +1,6 @@
 /** Every text the game frames show, in Russian (the casino's catalogue is for the site). */
 export const gameMessagesRu = {
-  title: { dice: 'Кости', unknown: 'Игра' },
+  title: { dice: 'Кости', roulette: 'Европейская рулетка', unknown: 'Игра' },
   stake: 'Ставка, ₽',
   chance: 'Шанс выигрыша, %',
   under: 'Меньше',
@@ -19,6 +19,20 @@ export const gameMessagesRu = {
   rotate: 'Сменить сид и раскрыть текущий',
   revealed: 'Раскрытый серверный сид',
   history: 'Последние раунды',
+  roulette: {
+    chip: 'Фишка, ₽',
+    spin: 'Крутить',
+    clear: 'Убрать ставки',
+    bets: 'Ставки',
+    red: 'Красное',
+    black: 'Чёрное',
+    odd: 'Нечёт',
+    even: 'Чёт',
+    low: '1–18',
+    high: '19–36',
+    dozens: ['1–12', '13–24', '25–36'],
+    rtp: 'Теоретический возврат игроку (RTP): 36/37 ≈ 97,30 % на любой ставке',
+  },
   comingSoon: 'Эта игра скоро появится',
   errors: {
     RS_ERROR_NOT_ENOUGH_MONEY: 'Недостаточно средств',

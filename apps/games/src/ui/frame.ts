@@ -1,0 +1,91 @@
+import { gameMessagesRu as t } from './messages.ru.ts';
+
+export const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * The frame every game page shares: Russian head and styles, the balance, the demo notice, the RTP
+ * line, the provably-fair panel, and the script helpers (`call`, `money`, `refresh`, `showFairness`,
+ * `say`) the game's own script uses.
+ */
+export function framePage(page: {
+  title: string;
+  mode: 'real' | 'demo';
+  rtp: string;
+  body: string;
+  script: string;
+}): string {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5">
+<title>${escape(page.title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: #10131a; color: #f2f4f8; }
+  main { max-width: 560px; margin: 0 auto; display: grid; gap: 12px; }
+  label { display: grid; gap: 4px; font-size: 14px; }
+  input, button { height: 40px; border-radius: 20px; border: 1px solid #3a4356; background: #1b2130; color: inherit; padding: 0 16px; font-size: 16px; }
+  button { cursor: pointer; background: #2f6fed; border: 0; }
+  .row { display: flex; gap: 8px; flex-wrap: wrap; } .row > * { flex: 1; }
+  .big { font-size: 48px; text-align: center; font-variant-numeric: tabular-nums; }
+  .note { font-size: 13px; color: #a9b2c6; overflow-wrap: anywhere; }
+  details { background: #1b2130; border-radius: 12px; padding: 8px 12px; }
+</style>
+</head>
+<body>
+<main>
+  <h1>${escape(page.title)}</h1>
+  ${page.mode === 'demo' ? `<p class="note">${escape(t.demo)}</p>` : ''}
+  <p>${escape(t.balance)}: <strong id="balance">—</strong></p>
+  ${page.body}
+  <p id="result" class="note" aria-live="polite"></p>
+  <p class="note">${escape(page.rtp)}</p>
+  <details>
+    <summary>${escape(t.fairness)}</summary>
+    <p class="note">${escape(t.commitment)}: <span id="commitment"></span></p>
+    <label>${escape(t.clientSeed)} <input id="client-seed" maxlength="64"></label>
+    <p class="note">${escape(t.nonce)}: <span id="nonce"></span></p>
+    <button id="rotate" type="button">${escape(t.rotate)}</button>
+    <p class="note" id="revealed"></p>
+  </details>
+</main>
+<script>
+  const text = ${JSON.stringify({ won: t.won, lost: t.lost, multiplier: t.multiplier, revealed: t.revealed, errors: t.errors })};
+  const params = new URLSearchParams(location.search);
+  const session = { token: params.get('token') || '', mode: params.get('mode') === 'demo' ? 'demo' : 'real' };
+  const money = (minor) => (minor / 100).toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const $ = (id) => document.getElementById(id);
+  const say = (message) => { $('result').textContent = message; };
+  async function call(method, path, body) {
+    const url = method === 'GET' ? path + '?' + new URLSearchParams(session) : path;
+    const response = await fetch(url, method === 'GET' ? {} : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...session, ...body }) });
+    const json = await response.json();
+    if (json.error) throw new Error(json.error.message);
+    return json.data;
+  }
+  function showFairness(f) { $('commitment').textContent = f.commitment; $('client-seed').value = f.clientSeed; $('nonce').textContent = f.nonce; }
+  function settled(data) { if (data.balance !== null) $('balance').textContent = money(data.balance); $('nonce').textContent = data.proof.nonce; }
+  async function refresh() {
+    const data = await call('GET', '/api/session');
+    $('balance').textContent = money(data.balance);
+    showFairness(data.fairness);
+  }
+  $('client-seed').addEventListener('change', async () => { try { showFairness(await call('PUT', '/api/fairness/client-seed', { clientSeed: $('client-seed').value })); } catch (error) { say(error.message); } });
+  $('rotate').addEventListener('click', async () => {
+    try {
+      const data = await call('POST', '/api/fairness/rotate', {});
+      $('revealed').textContent = text.revealed + ': ' + data.revealed.serverSeed;
+      showFairness(data.next);
+    } catch (error) { say(error.message); }
+  });
+  refresh().catch((error) => say(error.message));
+${page.script}
+</script>
+</body>
+</html>
+`;
+}
