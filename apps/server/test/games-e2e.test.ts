@@ -67,6 +67,8 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     expect(html).toContain('Кости');
     const roulette = await fetch(`${gamesUrl}/play/roulette?token=${p.session}&mode=real&lang=ru`);
     expect(await roulette.text()).toContain('Европейская рулетка');
+    const slot = await fetch(`${gamesUrl}/play/classic-slot?token=${p.session}&mode=real&lang=ru`);
+    expect(await slot.text()).toContain('Классика 3×3');
   });
 
   it('100 real rounds: the casino’s ledger, its rounds and the game server’s recall agree to the kopeck', async () => {
@@ -114,43 +116,36 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     expect(await auditLedger(casino.platform.database.db)).toEqual([]);
   });
 
-  it('100 real roulette spins with several bets each: both sides agree to the kopeck', async () => {
+  /** Plays 100 real rounds of a game; the casino's ledger and rounds must match the game server's. */
+  async function hundredRounds(
+    game: string,
+    body: (i: number) => Record<string, unknown>,
+    stakePerRound: number,
+  ) {
     const funds = 200_000;
     const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'roulette@example.com',
+      email: `${game}@example.com`,
       funds,
-      game: 'roulette',
+      game,
     });
-    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
     for (let i = 0; i < 100; i++) {
-      const played = await gamesCall('POST', '/api/roulette/play', {
+      const played = await gamesCall('POST', `/api/${game}/play`, {
         token: p.session,
         mode: 'real',
-        bets: [
-          { numbers: [i % 37], stake: 10 },
-          { numbers: red, stake: 100 },
-          { numbers: Array.from({ length: 12 }, (_, k) => k + 13), stake: 50 },
-          { numbers: [(i % 33) + 1, (i % 33) + 4], stake: 20 },
-        ],
+        ...body(i),
       });
       expect(played.status, JSON.stringify(played.json)).toBe(200);
     }
-    const invalid = await gamesCall('POST', '/api/roulette/play', {
-      token: p.session,
-      mode: 'real',
-      bets: [{ numbers: [1, 5], stake: 10 }],
-    });
-    expect(invalid.status).toBe(400);
     const [gameSide] = await queryRows<{ bets: string; wins: string }>(
       games.database.db,
       sql`select sum(bet)::text as bets, sum(win)::text as wins from rounds
-          where player = ${`casino:${p.user}`} and status = 'settled' and game = 'roulette'`,
+          where player = ${`casino:${p.user}`} and status = 'settled' and game = ${game}`,
     );
-    expect(gameSide?.bets).toBe(String(100 * 180));
+    expect(gameSide?.bets).toBe(String(100 * stakePerRound));
     const [casinoSide] = await queryRows<{ bets: string; wins: string }>(
       casino.platform.database.db,
       sql`select sum(bet_total)::text as bets, sum(win_total)::text as wins
-          from game_rounds where user_id = ${p.userId} and game_code = 'roulette'`,
+          from game_rounds where user_id = ${p.userId} and game_code = ${game}`,
     );
     expect(casinoSide).toEqual(gameSide);
     const wallet = await casino.app.inject({
@@ -158,6 +153,39 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       headers: { 'auth-token': p.authToken },
     });
     expect(wallet.json().data[0].balance).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
+    return p;
+  }
+
+  it('100 real roulette spins with several bets each: both sides agree to the kopeck', async () => {
+    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+    const p = await hundredRounds(
+      'roulette',
+      (i) => ({
+        bets: [
+          { numbers: [i % 37], stake: 10 },
+          { numbers: red, stake: 100 },
+          { numbers: Array.from({ length: 12 }, (_, k) => k + 13), stake: 50 },
+          { numbers: [(i % 33) + 1, (i % 33) + 4], stake: 20 },
+        ],
+      }),
+      180,
+    );
+    const invalid = await gamesCall('POST', '/api/roulette/play', {
+      token: p.session,
+      mode: 'real',
+      bets: [{ numbers: [1, 5], stake: 10 }],
+    });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('100 real spins of the classic slot: both sides agree to the kopeck', async () => {
+    const p = await hundredRounds('classic-slot', () => ({ stake: 250 }), 250);
+    const odd = await gamesCall('POST', '/api/classic-slot/play', {
+      token: p.session,
+      mode: 'real',
+      stake: 12,
+    });
+    expect(odd.status).toBe(400);
   });
 
   it('lets the player verify every past round once the seed is rotated', async () => {

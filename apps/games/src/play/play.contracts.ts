@@ -27,5 +27,11 @@ export const roulettePlayBody = z.strictObject({
     .max(20),
 });
 
+/** The classic slot: one stake over its five lines (a multiple of 5 minor units). */
+export const classicSlotPlayBody = z.strictObject({
+  ...session,
+  stake: z.number().int().positive().max(100_000_000).multipleOf(5),
+});
+
 export const clientSeedBody = z.strictObject({ ...session, clientSeed: z.string().trim().min(1).max(64) });
 export const sessionBody = z.strictObject(session);

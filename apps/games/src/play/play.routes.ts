@@ -2,11 +2,14 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import * as dice from '../games/dice.ts';
 import * as roulette from '../games/roulette.ts';
+import * as classicSlot from '../games/classic-slot.ts';
+import { classicSlotPage } from '../ui/classic-slot.page.ts';
 import { roulettePage } from '../ui/roulette.page.ts';
 import type { Seeds } from '../fairness/seeds.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { dicePage } from '../ui/dice.page.ts';
 import {
+  classicSlotPlayBody,
   clientSeedBody,
   dicePlayBody,
   roulettePlayBody,
@@ -19,7 +22,12 @@ import { SessionRefused, type PlaySessions } from './sessions.ts';
 
 const diceGame: InstantGame<dice.DiceChoice> = { code: 'dice', play: dice.play };
 const rouletteGame: InstantGame<roulette.RouletteBet[]> = { code: 'roulette', play: roulette.play };
-const pages: Record<string, (mode: 'real' | 'demo') => string> = { dice: dicePage, roulette: roulettePage };
+const classicSlotGame: InstantGame<Record<string, never>> = { code: 'classic-slot', play: classicSlot.play };
+const pages: Record<string, (mode: 'real' | 'demo') => string> = {
+  dice: dicePage,
+  roulette: roulettePage,
+  'classic-slot': classicSlotPage,
+};
 
 export class InvalidChoice extends Error {
   override name = 'InvalidChoice';
@@ -102,6 +110,13 @@ export function playRoutes(deps: {
         });
         return deps.play.play(rouletteGame, session, bets, roulette.totalStake(bets));
       }),
+    );
+
+    app.post(
+      '/api/classic-slot/play',
+      handle(classicSlotPlayBody, async (body, session) =>
+        deps.play.play(classicSlotGame, session, {}, body.stake),
+      ),
     );
 
     app.get(

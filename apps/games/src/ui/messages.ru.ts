@@ -1,6 +1,6 @@
 /** Every text the game frames show, in Russian (the casino's catalogue is for the site). */
 export const gameMessagesRu = {
-  title: { dice: 'Кости', roulette: 'Европейская рулетка', unknown: 'Игра' },
+  title: { dice: 'Кости', roulette: 'Европейская рулетка', 'classic-slot': 'Классика 3×3', unknown: 'Игра' },
   stake: 'Ставка, ₽',
   chance: 'Шанс выигрыша, %',
   under: 'Меньше',
@@ -19,6 +19,14 @@ export const gameMessagesRu = {
   rotate: 'Сменить сид и раскрыть текущий',
   revealed: 'Раскрытый серверный сид',
   history: 'Последние раунды',
+  slot: {
+    stake: 'Ставка на 5 линий, ₽',
+    spin: 'Крутить',
+    paytable: 'Три одинаковых на линии (3 ряда и 2 диагонали), во столько раз больше ставки на линию',
+    symbols: { C: 'Вишня', L: 'Лимон', P: 'Слива', B: 'Колокол', S: 'Семёрка' },
+    rtp: 'Теоретический возврат игроку (RTP): 7747/8000 = 96,84 %',
+    multipleOfFive: 'Ставка должна делиться на 5 копеек',
+  },
   roulette: {
     chip: 'Фишка, ₽',
     spin: 'Крутить',
