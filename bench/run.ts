@@ -6,9 +6,10 @@ import type { BenchResult, BenchSuite } from './lib/result.ts';
 import { guestSettingsSuite } from './suites/guest-settings.bench.ts';
 import { accountsSuite } from './suites/accounts.bench.ts';
 import { ledgerSuite } from './suites/ledger.bench.ts';
+import { providerApiSuite } from './suites/provider-api.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
-const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite, ledgerSuite];
+const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite, ledgerSuite, providerApiSuite];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */
 function percent(ratio: number): string {

@@ -1,0 +1,182 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '@kometa/db';
+import { createProviderClient } from '@kometa/provider-kit';
+import { createWalletModule, systemClock } from '@kometa/server';
+import { benchConfig } from '../config.ts';
+import { startKometa } from '../lib/kometa.ts';
+import { freshBenchDatabase } from '../lib/postgres.ts';
+import type { BenchResult, BenchSuite } from '../lib/result.ts';
+
+const SECRET = 'bench-games-secret-0123456789abcdef';
+const PLAYERS = 1_000;
+const CONCURRENCY = 200;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+/**
+ * Game-provider round trips (a signed bet, then its signed win) through the casino's HTTP API at 200
+ * concurrent connections, against the ledger's own bet rate on the same PostgreSQL in the same run,
+ * and the p99 latency of the bet callback (goal under 50 ms on loopback).
+ */
+export const providerApiSuite: BenchSuite = {
+  name: 'provider-api',
+  description: 'provider bet+win round trips/s and bet p99 at 200 connections vs ledger bets/s, PostgreSQL',
+  async run(): Promise<BenchResult[]> {
+    const database = await freshBenchDatabase();
+    if (!database) {
+      console.error('bench: provider-api: no PostgreSQL at BENCH_DATABASE_URL, skipped');
+      return [];
+    }
+    const kometa = await startKometa({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '32',
+      KOMETA_GAMES_SECRET: SECRET,
+      SIGNATURE_MODE: 'off',
+    });
+    const local = await openDatabase({ url: database.url, poolSize: 32, dataDir: ':memory:' });
+    try {
+      const db = local.db;
+      const { ledger } = createWalletModule({ db, clock: systemClock });
+      // Players with funds and a launched dice session each (as the casino's launch would make them).
+      const users = await queryRows<{ id: string }>(
+        db,
+        sql`insert into users (email, password_hash, birth_date, currency, rules_accepted_at, created_at)
+            select 'provider-bench-' || g || '@example.com', '!', '1990-01-01', 'RUB', now(), now()
+            from generate_series(1, ${PLAYERS}) g returning id`,
+      );
+      const sessions: { token: string; user: string }[] = [];
+      for (const { id } of users) {
+        const token = randomBytes(32).toString('base64url');
+        sessions.push({ token, user: id });
+        await db.execute(sql`insert into game_sessions (token_hash, user_id, provider, game_code, currency, mode, created_at, expires_at)
+          values (decode(${createHash('sha256').update(token).digest('hex')}, 'hex'), ${Number(id)}, 'kometa', 'dice', 'RUB', 'real', now(), now() + interval '1 day')`);
+        await ledger.post({
+          key: `provider-bench:fund:${id}`,
+          operation: 'deposit',
+          legs: [
+            { account: { player: Number(id), kind: 'real', currency: 'RUB' }, amount: 1_000_000_000 },
+            { account: { house: 'payments', name: 'bench', currency: 'RUB' }, amount: -1_000_000_000 },
+          ],
+        });
+      }
+
+      // Baseline: the ledger's own bet rate on this database, 32 connections.
+      const games = { house: 'games', name: 'bench-baseline', currency: 'RUB' } as const;
+      let ledgerBets = 0;
+      let serial = 0;
+      const ledgerStart = performance.now();
+      const ledgerDeadline = ledgerStart + benchConfig.durationSeconds * 1000;
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          while (performance.now() < ledgerDeadline) {
+            const player = Number(users[Math.floor(Math.random() * users.length)]!.id);
+            await ledger.post({
+              key: `provider-bench:ledger:${serial++}`,
+              operation: 'bet',
+              legs: [
+                { account: { player, kind: 'real', currency: 'RUB' }, amount: -1 },
+                { account: games, amount: 1 },
+              ],
+            });
+            ledgerBets++;
+          }
+        }),
+      );
+      const ledgerRate = ledgerBets / ((performance.now() - ledgerStart) / 1000);
+
+      // Target: signed bet then win over HTTP, 200 at a time.
+      const client = createProviderClient({
+        casinoUrl: kometa.url,
+        provider: 'kometa',
+        key: { hmacSecret: SECRET },
+      });
+      const betLatencies: number[] = [];
+      let trips = 0;
+      let failures = 0;
+      const start = performance.now();
+      const deadline = start + benchConfig.durationSeconds * 1000;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, worker) => {
+          let n = 0;
+          while (performance.now() < deadline) {
+            const session = sessions[(worker * 7 + n) % sessions.length]!;
+            const id = `b-${worker}-${n++}`;
+            const common = {
+              request_uuid: id,
+              token: session.token,
+              user: session.user,
+              round: id,
+              game_code: 'dice',
+              currency: 'RUB',
+            };
+            const sent = performance.now();
+            const bet = await client.call('/transaction/bet', {
+              ...common,
+              round_closed: false,
+              transaction_uuid: id,
+              amount: 100,
+            });
+            betLatencies.push(performance.now() - sent);
+            const win = await client.call('/transaction/win', {
+              ...common,
+              request_uuid: `${id}-w`,
+              round_closed: true,
+              transaction_uuid: `${id}-w`,
+              reference_transaction_uuid: id,
+              amount: 150,
+            });
+            if (bet.answer.status === 'RS_OK' && win.answer.status === 'RS_OK') trips++;
+            else failures++;
+          }
+        }),
+      );
+      const tripRate = trips / ((performance.now() - start) / 1000);
+      if (failures > 0) throw new Error(`${failures} provider round trips failed under load`);
+      const sorted = betLatencies.sort((a, b) => a - b);
+      const p50 = percentile(sorted, 50);
+      const p99 = percentile(sorted, 99);
+      return [
+        {
+          suite: 'provider-api',
+          metric: 'round trips/s',
+          target: {
+            name: `signed bet + win over HTTP, ${CONCURRENCY} connections`,
+            value: Math.round(tripRate),
+            unit: 'trips/s',
+            extra: { betP50Ms: Math.round(p50 * 10) / 10, betP99Ms: Math.round(p99 * 10) / 10 },
+          },
+          baseline: {
+            name: 'ledger.post bets, 32 connections, same database',
+            value: Math.round(ledgerRate),
+            unit: 'bets/s',
+          },
+          ratio: tripRate / ledgerRate,
+          goal: null,
+          passed: null,
+          notes:
+            'Each round trip is two ledger postings (bet and win) plus signatures, audit rows and rounds.',
+        },
+        {
+          suite: 'provider-api',
+          metric: 'bet p99 latency',
+          target: {
+            name: `bet callback p99 at ${CONCURRENCY} connections`,
+            value: Math.round(p99 * 10) / 10,
+            unit: 'ms',
+          },
+          baseline: { name: 'goal', value: 50, unit: 'ms' },
+          ratio: 50 / p99,
+          goal: { minRatio: 1 },
+          passed: p99 < 50,
+        },
+      ];
+    } finally {
+      await local.close();
+      await kometa.stop();
+      await database.drop();
+    }
+  },
+};
