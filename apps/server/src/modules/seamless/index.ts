@@ -7,15 +7,12 @@ import type { Db } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Ledger, WalletService } from '../wallet/index.ts';
-import { labelGuard, type BetGuard } from './bet-guard.ts';
 import { demoGames } from './demo-games.ts';
 import { createGameSessions } from './game-sessions.ts';
 import { launchRoutes } from './launch.routes.ts';
 import { createSeamlessRepository } from './seamless.repository.ts';
 import { seamlessRoutes, type GameProviderKeys } from './seamless.routes.ts';
 import { createSeamlessService } from './seamless.service.ts';
-
-export type { BetGuard } from './bet-guard.ts';
 
 const CLOSE_ROUNDS = 'seamless.close-rounds';
 
@@ -34,7 +31,6 @@ export function createSeamlessModule(deps: {
   sessionMs: number;
   roundTimeoutMs: number;
   userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
-  guard?: BetGuard;
 }) {
   const repository = createSeamlessRepository(deps.db);
   const service = createSeamlessService({
@@ -42,7 +38,6 @@ export function createSeamlessModule(deps: {
     repository,
     ledger: deps.ledger,
     wallets: deps.wallets,
-    guard: deps.guard ?? labelGuard,
     clock: deps.clock,
   });
   const sessions = createGameSessions({

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { queryRows, type Db } from '../../platform/db/database.ts';
 import {
   gameRounds,
   games,
@@ -115,6 +115,37 @@ export function createSeamlessRepository(db: Db) {
         .where(and(isNull(gameRounds.closedAt), lt(gameRounds.openedAt, before)))
         .returning({ round: gameRounds.round });
       return closed.length;
+    },
+    /** A provider bet in one round trip (migration 0013, `seamless_bet`). */
+    async placeBet(input: {
+      provider: string;
+      transactionId: string;
+      userId: number;
+      gameCode: string;
+      round: string;
+      roundClosed: boolean;
+      currency: string;
+      amount: number;
+      requestHash: Buffer;
+      requestUuid: string;
+      at: Date;
+      ledgerKey: string;
+      ledgerHash: Buffer;
+      accountIds: number[];
+      amounts: number[];
+    }): Promise<{ status: string; answer: unknown }> {
+      const ints = (values: number[]) => `{${values.map((v) => String(Math.trunc(v))).join(',')}}`;
+      const [row] = await queryRows<{ status: string; answer: unknown }>(
+        db,
+        sql`select * from seamless_bet(${input.provider}, ${input.transactionId}, ${input.userId}, ${input.gameCode},
+              ${input.round}, ${input.roundClosed}, ${input.currency}, ${input.amount},
+              decode(${input.requestHash.toString('hex')}, 'hex'), ${input.requestUuid},
+              ${input.at.toISOString()}::timestamptz, ${input.ledgerKey},
+              decode(${input.ledgerHash.toString('hex')}, 'hex'), ${ints(input.accountIds)}::bigint[],
+              ${ints(input.amounts)}::bigint[])`,
+      );
+      if (!row) throw new Error('seamless_bet answered nothing');
+      return row;
     },
     async audit(row: typeof providerRequests.$inferInsert): Promise<void> {
       await db.insert(providerRequests).values(row);

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Ledger, Leg, WalletService } from '../wallet/index.ts';
-import type { BetGuard } from './bet-guard.ts';
+import { sqlState } from '../../platform/db/sql-state.ts';
 import type { GameSessionRow, ProviderTransactionRow, SeamlessRepository } from './seamless.repository.ts';
 import { tokenHash } from './game-sessions.ts';
 
@@ -50,7 +50,6 @@ export function createSeamlessService(deps: {
   repository: SeamlessRepository;
   ledger: Ledger;
   wallets: WalletService;
-  guard: BetGuard;
   clock: Clock;
 }) {
   const { repository, ledger, clock } = deps;
@@ -189,53 +188,44 @@ export function createSeamlessService(deps: {
           currency,
           request.amount,
         ]);
-        const at = new Date(clock.now());
-        return deps.db.transaction(async (tx) => {
-          const claimed = await claimOrReplay(tx, {
+        // The player's leg first: the database function answers its balance. A zero stake posts nothing.
+        const prepared = await ledger.prepare({
+          key: `provider:${provider}:${request.transaction_uuid}`,
+          operation: 'bet',
+          legs: [
+            { account: player(userId, currency), amount: -Math.max(request.amount, 1) },
+            { account: house(provider, currency), amount: Math.max(request.amount, 1) },
+          ],
+        });
+        try {
+          const placed = await repository.placeBet({
             provider,
             transactionId: request.transaction_uuid,
-            kind: 'bet',
             userId,
             gameCode: request.game_code,
             round: request.round,
+            roundClosed: request.round_closed,
             currency,
             amount: request.amount,
             requestHash,
-            createdAt: at,
+            requestUuid: request.request_uuid,
+            at: new Date(clock.now()),
+            ledgerKey: prepared.posting.key,
+            ledgerHash: prepared.requestHash,
+            accountIds: prepared.accountIds,
+            amounts: [-request.amount, request.amount],
           });
-          if (claimed && 'replay' in claimed) return claimed.replay;
-          if (claimed) {
-            throw new ProviderRefusal(
-              claimed.existing.kind === 'tombstone'
-                ? ProviderStatus.TRANSACTION_ROLLED_BACK
-                : ProviderStatus.DUPLICATE,
-            );
-          }
-          const refusal = await deps.guard(tx, { userId, amount: request.amount, currency });
-          if (refusal) throw new ProviderRefusal(refusal);
-          const balance =
-            request.amount > 0
-              ? await post(
-                  tx,
-                  `provider:${provider}:${request.transaction_uuid}`,
-                  'bet',
-                  [
-                    { account: player(userId, currency), amount: -request.amount },
-                    { account: house(provider, currency), amount: request.amount },
-                  ],
-                  userId,
-                  currency,
-                )
-              : undefined;
-          await repository.addToRound(
-            { provider, round: request.round, userId, gameCode: request.game_code, currency, at },
-            { bet: request.amount, win: 0, close: request.round_closed },
-            tx,
-          );
-          const result = await answer(request.request_uuid, userId, currency, balance, tx);
-          await repository.setResponse(provider, request.transaction_uuid, result, tx);
-          return result;
-        });
+          if (placed.status === 'REPLAY' || placed.status === ProviderStatus.OK)
+            return placed.answer as ProviderAnswer;
+          throw new ProviderRefusal(placed.status as ProviderStatusValue);
+        } catch (error) {
+          const state = sqlState(error);
+          if (state === 'KM001')
+            throw new ProviderRefusal(ProviderStatus.NOT_ENOUGH_MONEY, { userId, currency });
+          if (state === 'KM010') throw new ProviderRefusal(ProviderStatus.USER_DISABLED);
+          if (state === 'KM011') throw new ProviderRefusal(ProviderStatus.LIMIT_REACHED);
+          throw error;
+        }
       });
     },
 
