@@ -12,6 +12,27 @@ export type ProviderTransactionRow = typeof providerTransactions.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 
+/** What the one-round-trip money functions take (migration 0013). */
+interface MoneyCall {
+  provider: string;
+  transactionId: string;
+  userId: number;
+  gameCode: string;
+  round: string;
+  roundClosed: boolean;
+  currency: string;
+  amount: number;
+  requestHash: Buffer;
+  requestUuid: string;
+  at: Date;
+  ledgerKey: string;
+  ledgerHash: Buffer;
+  accountIds: number[];
+  amounts: number[];
+}
+
+const ints = (values: number[]) => `{${values.map((v) => String(Math.trunc(v))).join(',')}}`;
+
 export function createSeamlessRepository(db: Db) {
   return {
     async game(provider: string, code: string): Promise<GameRow | undefined> {
@@ -116,25 +137,23 @@ export function createSeamlessRepository(db: Db) {
         .returning({ round: gameRounds.round });
       return closed.length;
     },
+    /** A provider win in one round trip (migration 0013, `seamless_win`). */
+    async placeWin(input: MoneyCall & { reference: string }): Promise<{ status: string; answer: unknown }> {
+      const [row] = await queryRows<{ status: string; answer: unknown }>(
+        db,
+        sql`select * from seamless_win(${input.provider}, ${input.transactionId}, ${input.userId}, ${input.gameCode},
+              ${input.round}, ${input.roundClosed}, ${input.currency}, ${input.amount}, ${input.reference},
+              decode(${input.requestHash.toString('hex')}, 'hex'), ${input.requestUuid},
+              ${input.at.toISOString()}::timestamptz, ${input.ledgerKey},
+              decode(${input.ledgerHash.toString('hex')}, 'hex'), ${ints(input.accountIds)}::bigint[],
+              ${ints(input.amounts)}::bigint[])`,
+      );
+      if (!row) throw new Error('seamless_win answered nothing');
+      return row;
+    },
+
     /** A provider bet in one round trip (migration 0013, `seamless_bet`). */
-    async placeBet(input: {
-      provider: string;
-      transactionId: string;
-      userId: number;
-      gameCode: string;
-      round: string;
-      roundClosed: boolean;
-      currency: string;
-      amount: number;
-      requestHash: Buffer;
-      requestUuid: string;
-      at: Date;
-      ledgerKey: string;
-      ledgerHash: Buffer;
-      accountIds: number[];
-      amounts: number[];
-    }): Promise<{ status: string; answer: unknown }> {
-      const ints = (values: number[]) => `{${values.map((v) => String(Math.trunc(v))).join(',')}}`;
+    async placeBet(input: MoneyCall): Promise<{ status: string; answer: unknown }> {
       const [row] = await queryRows<{ status: string; answer: unknown }>(
         db,
         sql`select * from seamless_bet(${input.provider}, ${input.transactionId}, ${input.userId}, ${input.gameCode},

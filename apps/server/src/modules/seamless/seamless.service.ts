@@ -244,51 +244,43 @@ export function createSeamlessService(deps: {
           request.amount,
           request.reference_transaction_uuid,
         ]);
-        const at = new Date(clock.now());
-        return deps.db.transaction(async (tx) => {
-          const claimed = await claimOrReplay(tx, {
+        // The player's leg first: the database function answers its balance. A zero win posts nothing.
+        const prepared = await ledger.prepare({
+          key: `provider:${provider}:${request.transaction_uuid}`,
+          operation: 'win',
+          legs: [
+            { account: player(userId, currency), amount: Math.max(request.amount, 1) },
+            { account: house(provider, currency), amount: -Math.max(request.amount, 1) },
+          ],
+        });
+        try {
+          const placed = await repository.placeWin({
             provider,
             transactionId: request.transaction_uuid,
-            kind: 'win',
             userId,
             gameCode: request.game_code,
             round: request.round,
+            roundClosed: request.round_closed,
             currency,
             amount: request.amount,
-            referenceId: request.reference_transaction_uuid,
+            reference: request.reference_transaction_uuid,
             requestHash,
-            createdAt: at,
+            requestUuid: request.request_uuid,
+            at: new Date(clock.now()),
+            ledgerKey: prepared.posting.key,
+            ledgerHash: prepared.requestHash,
+            accountIds: prepared.accountIds,
+            amounts: [request.amount, -request.amount],
           });
-          if (claimed && 'replay' in claimed) return claimed.replay;
-          if (claimed) throw new ProviderRefusal(ProviderStatus.DUPLICATE);
-          const bet = await repository.lockTransaction(provider, request.reference_transaction_uuid, tx);
-          if (!bet || bet.kind !== 'bet' || bet.userId !== userId) {
-            throw new ProviderRefusal(ProviderStatus.TRANSACTION_DOES_NOT_EXIST);
-          }
-          if (bet.rolledBack) throw new ProviderRefusal(ProviderStatus.TRANSACTION_ROLLED_BACK);
-          const balance =
-            request.amount > 0
-              ? await post(
-                  tx,
-                  `provider:${provider}:${request.transaction_uuid}`,
-                  'win',
-                  [
-                    { account: house(provider, currency), amount: -request.amount },
-                    { account: player(userId, currency), amount: request.amount },
-                  ],
-                  userId,
-                  currency,
-                )
-              : undefined;
-          await repository.addToRound(
-            { provider, round: request.round, userId, gameCode: request.game_code, currency, at },
-            { bet: 0, win: request.amount, close: request.round_closed },
-            tx,
-          );
-          const result = await answer(request.request_uuid, userId, currency, balance, tx);
-          await repository.setResponse(provider, request.transaction_uuid, result, tx);
-          return result;
-        });
+          if (placed.status === 'REPLAY' || placed.status === ProviderStatus.OK)
+            return placed.answer as ProviderAnswer;
+          throw new ProviderRefusal(placed.status as ProviderStatusValue);
+        } catch (error) {
+          const state = sqlState(error);
+          if (state === 'KM012') throw new ProviderRefusal(ProviderStatus.TRANSACTION_DOES_NOT_EXIST);
+          if (state === 'KM013') throw new ProviderRefusal(ProviderStatus.TRANSACTION_ROLLED_BACK);
+          throw error;
+        }
       });
     },
 
