@@ -69,6 +69,8 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     expect(await roulette.text()).toContain('Европейская рулетка');
     const slot = await fetch(`${gamesUrl}/play/classic-slot?token=${p.session}&mode=real&lang=ru`);
     expect(await slot.text()).toContain('Классика 3×3');
+    const fairness = await fetch(`${gamesUrl}/fairness`);
+    expect(await fairness.text()).toContain('Проверка честности раунда');
   });
 
   it('100 real rounds: the casino’s ledger, its rounds and the game server’s recall agree to the kopeck', async () => {

@@ -8,6 +8,7 @@ import { roulettePage } from '../ui/roulette.page.ts';
 import type { Seeds } from '../fairness/seeds.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { dicePage } from '../ui/dice.page.ts';
+import { fairnessPage } from '../ui/fairness.page.ts';
 import {
   classicSlotPlayBody,
   clientSeedBody,
@@ -66,6 +67,16 @@ export function playRoutes(deps: {
         }
       };
     }
+
+    app.get('/fairness', async (_request, reply) =>
+      reply
+        .header(
+          'content-security-policy',
+          "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+        )
+        .type('text/html; charset=utf-8')
+        .send(fairnessPage()),
+    );
 
     app.get('/play/:game', async (request, reply) => {
       const { game } = request.params as { game: string };

@@ -51,6 +51,7 @@ export function framePage(page: {
     <p class="note">${escape(t.nonce)}: <span id="nonce"></span></p>
     <button id="rotate" type="button">${escape(t.rotate)}</button>
     <p class="note" id="revealed"></p>
+    <p class="note"><a href="/fairness" target="_blank" rel="noopener" style="color:#8fb4ff">${escape(t.verify.title)}</a></p>
   </details>
 </main>
 <script>
