@@ -190,6 +190,10 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     expect(odd.status).toBe(400);
   });
 
+  it('100 real spins of the video slot, free spins included: both sides agree to the kopeck', async () => {
+    await hundredRounds('video-slot', () => ({ stake: 200 }), 200);
+  });
+
   it('lets the player verify every past round once the seed is rotated', async () => {
     const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
       email: 'verify@example.com',

@@ -33,5 +33,11 @@ export const classicSlotPlayBody = z.strictObject({
   stake: z.number().int().positive().max(100_000_000).multipleOf(5),
 });
 
+/** The video slot: one stake over its ten lines (a multiple of 10 minor units). */
+export const videoSlotPlayBody = z.strictObject({
+  ...session,
+  stake: z.number().int().positive().max(100_000_000).multipleOf(10),
+});
+
 export const clientSeedBody = z.strictObject({ ...session, clientSeed: z.string().trim().min(1).max(64) });
 export const sessionBody = z.strictObject(session);

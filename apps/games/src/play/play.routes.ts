@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import * as dice from '../games/dice.ts';
 import * as roulette from '../games/roulette.ts';
 import * as classicSlot from '../games/classic-slot.ts';
+import * as videoSlot from '../games/video-slot.ts';
+import { videoSlotPage } from '../ui/video-slot.page.ts';
 import { classicSlotPage } from '../ui/classic-slot.page.ts';
 import { roulettePage } from '../ui/roulette.page.ts';
 import type { Seeds } from '../fairness/seeds.ts';
@@ -11,6 +13,7 @@ import { dicePage } from '../ui/dice.page.ts';
 import { fairnessPage } from '../ui/fairness.page.ts';
 import {
   classicSlotPlayBody,
+  videoSlotPlayBody,
   clientSeedBody,
   dicePlayBody,
   roulettePlayBody,
@@ -28,7 +31,9 @@ const pages: Record<string, (mode: 'real' | 'demo') => string> = {
   dice: dicePage,
   roulette: roulettePage,
   'classic-slot': classicSlotPage,
+  'video-slot': videoSlotPage,
 };
+const videoSlotGame: InstantGame<Record<string, never>> = { code: 'video-slot', play: videoSlot.play };
 
 export class InvalidChoice extends Error {
   override name = 'InvalidChoice';
@@ -127,6 +132,13 @@ export function playRoutes(deps: {
       '/api/classic-slot/play',
       handle(classicSlotPlayBody, async (body, session) =>
         deps.play.play(classicSlotGame, session, {}, body.stake),
+      ),
+    );
+
+    app.post(
+      '/api/video-slot/play',
+      handle(videoSlotPlayBody, async (body, session) =>
+        deps.play.play(videoSlotGame, session, {}, body.stake),
       ),
     );
 

@@ -1,6 +1,12 @@
 /** Every text the game frames show, in Russian (the casino's catalogue is for the site). */
 export const gameMessagesRu = {
-  title: { dice: 'Кости', roulette: 'Европейская рулетка', 'classic-slot': 'Классика 3×3', unknown: 'Игра' },
+  title: {
+    dice: 'Кости',
+    roulette: 'Европейская рулетка',
+    'classic-slot': 'Классика 3×3',
+    'video-slot': 'Звёздные барабаны',
+    unknown: 'Игра',
+  },
   stake: 'Ставка, ₽',
   chance: 'Шанс выигрыша, %',
   under: 'Меньше',
@@ -19,6 +25,14 @@ export const gameMessagesRu = {
   rotate: 'Сменить сид и раскрыть текущий',
   revealed: 'Раскрытый серверный сид',
   history: 'Последние раунды',
+  video: {
+    stake: 'Ставка на 10 линий, ₽',
+    spin: 'Крутить',
+    rules:
+      'Три и больше одинаковых слева на линии; три и больше звёздочек-скаттеров в любом месте дают 10 бесплатных вращений с удвоенными выигрышами',
+    freeSpins: 'Бесплатные вращения',
+    rtp: 'Теоретический возврат игроку (RTP): 96,10 % с бесплатными вращениями',
+  },
   verify: {
     title: 'Проверка честности раунда',
     explain:
