@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchConfig } from './config.ts';
 import { stopAll } from './lib/processes.ts';
@@ -50,14 +50,30 @@ try {
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version };
-const report = { date: new Date().toISOString(), machine, results };
+// BENCH_ONLY re-measures one suite: the other suites' last figures stay in the report, marked by date.
+const kept: BenchResult[] = [];
+if (benchConfig.only && existsSync('bench/results/latest.json')) {
+  const previous = JSON.parse(readFileSync('bench/results/latest.json', 'utf8')) as {
+    date: string;
+    results: BenchResult[];
+  };
+  for (const result of previous.results) {
+    if (result.suite !== benchConfig.only) {
+      kept.push({ ...result, notes: result.notes ?? `measured ${previous.date.slice(0, 10)}` });
+    }
+  }
+}
+const all = [...kept, ...results].sort(
+  (a, b) => suites.findIndex((s) => s.name === a.suite) - suites.findIndex((s) => s.name === b.suite),
+);
+const report = { date: new Date().toISOString(), machine, results: all };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', JSON.stringify(report, null, 2) + '\n');
 writeFileSync(
   'bench/RESULTS.md',
   `# Benchmark results\n\nWritten by \`npm run bench\` on ${report.date} (${machine.cpus} cores, ${machine.model}, Node ${machine.node}).\n` +
     `Machine-readable: \`bench/results/latest.json\`. Each figure is a ratio against a baseline measured in the same run,\n` +
-    `because the machine is shared and noisy.\n\n${table(results)}\n`,
+    `because the machine is shared and noisy.\n\n${table(all)}\n`,
 );
 console.log(table(results));
 console.log(JSON.stringify(report));
