@@ -26,13 +26,40 @@ end
 
 let scriptPath: string | undefined;
 
+/** Sends the lines of a prepared file as POST bodies, each with its own signature header. */
+const PREPARED_SCRIPT = (header: string) => `
+local bodies, signatures, i = {}, {}, 0
+init = function(args)
+  for line in io.lines(args[1]) do
+    local tab = line:find("\\t", 1, true)
+    signatures[#signatures + 1] = line:sub(1, tab - 1)
+    bodies[#bodies + 1] = line:sub(tab + 1)
+  end
+end
+request = function()
+  i = i + 1
+  if i > #bodies then i = 1 end
+  wrk.headers["${header}"] = signatures[i]
+  return wrk.format("POST", nil, nil, bodies[i])
+end
+`;
+
 /**
  * Loopback load for a fixed time with wrk (Debian's package): one wrk thread, written in C, so the
  * loader leaves the server a core of its own on a 2-core machine. wrk stops by itself.
  */
 export async function load(
   url: string,
-  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    headers?: Record<string, string>;
+    /**
+     * POST pre-built requests from a file of "signature<TAB>body" lines, in order (signed calls that a
+     * Lua script cannot sign itself); the signature goes in `signatureHeader`.
+     */
+    prepared?: { file: string; signatureHeader: string };
+  },
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
     throw new Error(`load targets loopback only: ${url}`);
@@ -44,6 +71,11 @@ export async function load(
     '-H',
     `${name}: ${value}`,
   ]);
+  let script = scriptPath;
+  if (options.prepared) {
+    script = join(mkdtempSync(join(tmpdir(), 'kometa-wrk-')), 'prepared.lua');
+    writeFileSync(script, PREPARED_SCRIPT(options.prepared.signatureHeader) + REPORT_SCRIPT);
+  }
   const args = [
     '-t1',
     `-c${options.connections}`,
@@ -51,9 +83,10 @@ export async function load(
     '--timeout',
     '5s',
     '-s',
-    scriptPath,
+    script,
     ...headerArgs,
     url,
+    ...(options.prepared ? ['--', options.prepared.file] : []),
   ];
   let stdout: string;
   try {
