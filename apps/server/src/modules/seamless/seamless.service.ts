@@ -6,7 +6,13 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Ledger, Leg, WalletService } from '../wallet/index.ts';
 import { sqlState } from '../../platform/db/sql-state.ts';
-import type { GameSessionRow, ProviderTransactionRow, SeamlessRepository } from './seamless.repository.ts';
+import type {
+  GameRow,
+  GameSessionRow,
+  ProviderTransactionRow,
+  SeamlessRepository,
+} from './seamless.repository.ts';
+import { createLookupCache } from './lookup-cache.ts';
 import { tokenHash } from './game-sessions.ts';
 
 /** A refusal with the status the provider gets; the transaction it happened in is rolled back. */
@@ -53,6 +59,13 @@ export function createSeamlessService(deps: {
   clock: Clock;
 }) {
   const { repository, ledger, clock } = deps;
+  // Sessions never change once launched (expiry is checked on the row); games change rarely.
+  const sessions = createLookupCache<GameSessionRow>({
+    ttlMs: 60_000,
+    maxEntries: 50_000,
+    now: () => Date.now(),
+  });
+  const gamesCache = createLookupCache<GameRow>({ ttlMs: 60_000, maxEntries: 10_000, now: () => Date.now() });
 
   const player = (userId: number, currency: string) =>
     ({ player: userId, kind: 'real', currency: currency as CurrencyCode }) as const;
@@ -60,7 +73,8 @@ export function createSeamlessService(deps: {
     ({ house: 'games', name: provider, currency: currency as CurrencyCode }) as const;
 
   async function session(provider: string, token: string, checkExpiry: boolean): Promise<GameSessionRow> {
-    const found = await repository.session(tokenHash(token));
+    const hash = tokenHash(token);
+    const found = await sessions.get(hash.toString('hex'), () => repository.session(hash));
     if (!found || found.provider !== provider || found.mode !== 'real') {
       throw new ProviderRefusal(ProviderStatus.INVALID_TOKEN);
     }
@@ -176,7 +190,9 @@ export function createSeamlessService(deps: {
       return guarded(request.request_uuid, async () => {
         const found = await session(provider, request.token, true);
         matches(found, request);
-        const game = await repository.game(provider, request.game_code);
+        const game = await gamesCache.get(`${provider}/${request.game_code}`, () =>
+          repository.game(provider, request.game_code),
+        );
         if (!game?.active) throw new ProviderRefusal(ProviderStatus.INVALID_GAME);
         const { userId, currency } = found;
         await ledger.openAccounts([player(userId, currency), house(provider, currency)]);
