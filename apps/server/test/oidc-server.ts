@@ -53,6 +53,15 @@ export async function startOidcServer(redirectUri: string): Promise<OidcServer> 
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
+    // Short lifetimes of the provider's own artefacts (and no notices about using the defaults).
+    ttl: {
+      Grant: 600,
+      Session: 3600,
+      Interaction: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);
       return account ? { accountId: id, claims: () => ({ ...account }) } : undefined;
