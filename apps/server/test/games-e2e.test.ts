@@ -6,7 +6,7 @@ import { queryRows } from '../src/platform/db/database.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { auditLedger } from '../src/modules/wallet/index.ts';
 import { freshDatabase, onPostgres, useTestApp, type FreshDatabase } from './harness.ts';
-import { TEST_GAMES_SECRET, playerInGame } from './provider-client.ts';
+import { TEST_GAMES_SECRET, playerInGame, providerClient } from './provider-client.ts';
 
 /**
  * The casino and Kometa's game server as two HTTP servers talking only through the signed
@@ -192,6 +192,102 @@ describe('playing dice on Kometa’s game server against the casino', () => {
 
   it('100 real spins of the video slot, free spins included: both sides agree to the kopeck', async () => {
     await hundredRounds('video-slot', () => ({ stake: 200 }), 200);
+  });
+
+  /** A round the game server wrote before a crash (status settling), with the given outcome. */
+  async function interruptedRound(player: string, win: number) {
+    const [seed] = await queryRows<{ id: string }>(
+      games.database.db,
+      sql`insert into seeds (player, server_seed, commitment, client_seed, created_at, active)
+          values (${player}, ${'0'.repeat(64)}, ${'0'.repeat(64)}, 'x', now(), false) returning id`,
+    );
+    const [round] = await queryRows<{ id: string }>(
+      games.database.db,
+      sql`insert into rounds (player, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome, status, created_at)
+          values (${player}, 'dice', 'real', 'RUB', 100, ${win}, ${seed!.id}, 'x', 1, '{}', '{}', 'settling', now())
+          returning id`,
+    );
+    return Number(round!.id);
+  }
+
+  it('settles a round interrupted after its bet exactly once when the player comes back', async () => {
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'interrupted@example.com',
+      funds: 10_000,
+    });
+    const id = await interruptedRound(`casino:${p.user}`, 250);
+    // The bet reached the casino before the game server went down; its win never did.
+    const provider = providerClient(() => casino.app);
+    const bet = await provider.call('/transaction/bet', {
+      request_uuid: `crash-${id}`,
+      token: p.session,
+      user: p.user,
+      round: `kometa-${id}`,
+      round_closed: false,
+      game_code: 'dice',
+      transaction_uuid: `kometa-${id}-bet`,
+      currency: 'RUB',
+      amount: 100,
+    });
+    expect(bet.body).toMatchObject({ status: 'RS_OK', balance: 9_900 });
+    // The player's next round first settles the pending one (the same win id: at most once).
+    await gamesCall('POST', '/api/dice/play', {
+      token: p.session,
+      mode: 'real',
+      stake: 100,
+      chance: 50,
+      direction: 'over',
+    });
+    await gamesCall('POST', '/api/dice/play', {
+      token: p.session,
+      mode: 'real',
+      stake: 100,
+      chance: 50,
+      direction: 'over',
+    });
+    const [settled] = await queryRows<{ status: string }>(
+      games.database.db,
+      sql`select status from rounds where id = ${id}`,
+    );
+    expect(settled?.status).toBe('settled');
+    const [casinoRound] = await queryRows<{ win_total: string; closed_by: string }>(
+      casino.platform.database.db,
+      sql`select win_total::text, closed_by from game_rounds where round = ${`kometa-${id}`}`,
+    );
+    expect(casinoRound).toEqual({ win_total: '250', closed_by: 'provider' });
+    expect(await auditLedger(casino.platform.database.db)).toEqual([]);
+  });
+
+  it('cancels at the casino a round whose bet never arrived, so a late copy is refused', async () => {
+    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
+      email: 'lost-bet@example.com',
+      funds: 10_000,
+    });
+    const id = await interruptedRound(`casino:${p.user}`, 0);
+    await gamesCall('POST', '/api/dice/play', {
+      token: p.session,
+      mode: 'real',
+      stake: 100,
+      chance: 50,
+      direction: 'over',
+    });
+    const [round] = await queryRows<{ status: string }>(
+      games.database.db,
+      sql`select status from rounds where id = ${id}`,
+    );
+    expect(round?.status).toBe('refused');
+    const late = await providerClient(() => casino.app).call('/transaction/bet', {
+      request_uuid: `late-${id}`,
+      token: p.session,
+      user: p.user,
+      round: `kometa-${id}`,
+      round_closed: false,
+      game_code: 'dice',
+      transaction_uuid: `kometa-${id}-bet`,
+      currency: 'RUB',
+      amount: 100,
+    });
+    expect(late.body.status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
   });
 
   it('lets the player verify every past round once the seed is rotated', async () => {
