@@ -111,8 +111,23 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     const balance = wallet.json().data[0].balance as number;
     expect(balance).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
     expect(balance).toBe(lastBalance);
+    const history = await casino.app.inject({
+      url: '/api/v18/games/history?limit=5',
+      headers: { 'auth-token': p.authToken },
+    });
+    expect(history.json().data.count).toBe(100);
+    expect(history.json().data.items).toHaveLength(5);
     const recall = await gamesCall('GET', '/api/rounds', { token: p.session, mode: 'real' });
     const last = recall.json.data[0];
+    expect(history.json().data.items[0]).toMatchObject({
+      provider: 'kometa',
+      game: 'dice',
+      round: `kometa-${last.id}`,
+      currency: 'RUB',
+      bet: last.bet,
+      win: last.win,
+      closedAt: expect.any(Number),
+    });
     expect(last.balanceAfter).toBe(balance);
     expect(last.balanceBefore - last.bet + last.win).toBe(last.balanceAfter);
     expect(await auditLedger(casino.platform.database.db)).toEqual([]);

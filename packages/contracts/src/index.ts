@@ -156,6 +156,8 @@ export {
   providerAnswer,
   type ProviderAnswer,
   gameLaunchBody,
+  gameHistoryQuery,
+  gameHistoryResponse,
 } from './provider-api.ts';
 export {
   walletsResponse,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { currencyCode } from './enums.ts';
+import { commonQuery } from './common.ts';
+import { dataEnvelope } from './envelope.ts';
 
 /**
  * The seamless-wallet API game providers call (ADR 014), modelled on Hub88's operator wallet API.
@@ -84,3 +86,26 @@ export type ProviderAnswer = z.infer<typeof providerAnswer>;
 
 /** POST /api/v18/games/{provider}/{code}/launch: a provider session for one game. */
 export const gameLaunchBody = z.strictObject({ mode: z.enum(['real', 'demo']).default('real') });
+
+/** GET /api/v18/games/history: the player's game rounds (the cashier's game-history tab). */
+export const gameHistoryQuery = commonQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export const gameHistoryResponse = dataEnvelope(
+  z.object({
+    items: z.array(
+      z.object({
+        provider: z.string(),
+        game: z.string(),
+        round: z.string(),
+        currency: currencyCode,
+        bet: z.number().int(),
+        win: z.number().int(),
+        openedAt: z.number().int(),
+        closedAt: z.number().int().nullable(),
+      }),
+    ),
+    count: z.number().int(),
+  }),
+);

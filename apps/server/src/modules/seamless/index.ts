@@ -78,6 +78,7 @@ export function createSeamlessModule(deps: {
     routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
       launchRoutes({
         sessions,
+        repository,
         launchUrls: new Map(deps.providers.map((p) => [p.id, p.launchUrl])),
         authenticated,
       }),

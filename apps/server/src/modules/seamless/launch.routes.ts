@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { commonQuery, dataEnvelope, gameLaunchBody } from '@kometa/contracts';
+import {
+  commonQuery,
+  dataEnvelope,
+  gameHistoryQuery,
+  gameHistoryResponse,
+  gameLaunchBody,
+} from '@kometa/contracts';
+import type { CurrencyCode } from '@kometa/money';
+import type { SeamlessRepository } from './seamless.repository.ts';
 import { currencyCode } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authOf } from '../accounts/index.ts';
@@ -14,10 +22,42 @@ const launchResponse = dataEnvelope(
 /** Launching a game (spec §4 game launch): a provider session and the address the game frame opens. */
 export function launchRoutes(deps: {
   sessions: GameSessions;
+  repository: SeamlessRepository;
   launchUrls: Map<string, string>;
   authenticated: preHandlerAsyncHookHandler;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/games/history',
+      {
+        preHandler: deps.authenticated,
+        schema: {
+          tags: ['games'],
+          summary: "The player's game rounds, newest first (bets and wins in minor units)",
+          querystring: gameHistoryQuery,
+          response: { 200: gameHistoryResponse },
+        },
+      },
+      async (request) => {
+        const found = await deps.repository.history(authOf(request).user.id, request.query);
+        return {
+          data: {
+            count: found.count,
+            items: found.items.map((row) => ({
+              provider: row.provider,
+              game: row.gameCode,
+              round: row.round,
+              currency: row.currency as CurrencyCode,
+              bet: row.betTotal,
+              win: row.winTotal,
+              openedAt: Math.floor(row.openedAt.getTime() / 1000),
+              closedAt: row.closedAt ? Math.floor(row.closedAt.getTime() / 1000) : null,
+            })),
+          },
+        };
+      },
+    );
+
     app.post(
       '/games/:provider/:code/launch',
       {

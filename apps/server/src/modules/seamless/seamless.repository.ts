@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import {
   gameRounds,
@@ -120,6 +120,20 @@ export function createSeamlessRepository(db: Db) {
               : {}),
           },
         });
+    },
+    /** A player's rounds, newest first, and how many there are. */
+    async history(userId: number, page: { limit: number; offset: number }) {
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(gameRounds)
+          .where(eq(gameRounds.userId, userId))
+          .orderBy(desc(gameRounds.openedAt), desc(gameRounds.round))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ count: count() }).from(gameRounds).where(eq(gameRounds.userId, userId)),
+      ]);
+      return { items, count: total?.count ?? 0 };
     },
     async round(provider: string, round: string) {
       const [row] = await db
