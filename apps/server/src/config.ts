@@ -15,6 +15,22 @@ const list = (fallback: readonly string[] = []) =>
             .filter(Boolean),
     );
 
+/** A JSON array of objects in one variable (absent: none), each checked with `item`. */
+const jsonList = <T extends z.ZodType>(item: T) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return [];
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(item));
+
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'])
@@ -107,19 +123,7 @@ const environmentSchema = z.object({
   /** Deposits still open after this long are asked about at the provider, then failed. */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Game providers calling the seamless-wallet API: a JSON array of {id, hmacSecret | rsaPublicKey, launchUrl}. */
-  GAME_PROVIDERS: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return [];
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.array(gameProviderConfig)),
+  GAME_PROVIDERS: jsonList(gameProviderConfig),
   /** Kometa's own game server (apps/games), a provider like any other. */
   KOMETA_GAMES_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3100'),
   /** The HMAC secret Kometa's game server signs with; derived from APP_SECRET when not set. */
@@ -131,19 +135,7 @@ const environmentSchema = z.object({
    * Social login providers (OpenID Connect), a JSON array of
    * {"id","issuer","clientId","clientSecret","scope"?}; the provider redirects back to SITE_ORIGIN/oauth/{id}.
    */
-  OAUTH_PROVIDERS: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return [];
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.array(oauthProviderConfig)),
+  OAUTH_PROVIDERS: jsonList(oauthProviderConfig),
 });
 
 export type Config = {

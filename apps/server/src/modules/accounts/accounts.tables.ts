@@ -1,21 +1,5 @@
-import {
-  bigint,
-  boolean,
-  customType,
-  date,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-
-// PGlite answers bytea as Uint8Array and node-postgres as Buffer: always hand out a Buffer.
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, boolean, date, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, ts } from '../../platform/db/columns.ts';
 
 export const users = pgTable('users', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

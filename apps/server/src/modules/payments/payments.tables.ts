@@ -1,6 +1,5 @@
-import { bigint, boolean, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, boolean, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../platform/db/columns.ts';
 
 export const paymentSystems = pgTable('payment_systems', {
   id: text('id').primaryKey(),

@@ -1,21 +1,5 @@
-import {
-  bigint,
-  boolean,
-  customType,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, boolean, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { bytea, ts } from '../../platform/db/columns.ts';
 
 export const games = pgTable('games', {
   provider: text('provider').notNull(),

@@ -1,10 +1,5 @@
-import { bigint, customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, ts } from '../../platform/db/columns.ts';
 
 /** Written only by the `ledger_post` function (migration 0010); read here. */
 export const ledgerAccounts = pgTable('ledger_accounts', {

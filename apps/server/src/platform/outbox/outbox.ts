@@ -1,12 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { render, type OutboxTemplate } from './messages.ru.ts';
+import { ts } from '../db/columns.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const outboxMessages = pgTable('outbox_messages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   channel: text('channel', { enum: ['email', 'sms'] }).notNull(),

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../../platform/db/database.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../../../platform/db/columns.ts';
 
 export const sandboxPayments = pgTable('sandbox_payments', {
   reference: text('reference').primaryKey(),
