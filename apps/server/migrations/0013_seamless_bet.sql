@@ -10,6 +10,31 @@ language sql as $$
   from users where id = p_user for share
 $$;
 
+-- The shared end of a bet or a win: add it to its round (opening or closing it), build the answer and
+-- keep it under the provider's transaction id for replays.
+create function seamless_settle(
+  p_provider text, p_transaction text, p_round text, p_user bigint, p_game text, p_currency text,
+  p_bet bigint, p_win bigint, p_round_closed boolean, p_at timestamptz, p_request_uuid text, p_balance bigint
+) returns jsonb language plpgsql as $$
+declare
+  v_answer jsonb;
+begin
+  insert into game_rounds (provider, round, user_id, game_code, currency, bet_total, win_total, opened_at, closed_at, closed_by)
+    values (p_provider, p_round, p_user, p_game, p_currency, p_bet, p_win, p_at,
+            case when p_round_closed then p_at end, case when p_round_closed then 'provider' end)
+    on conflict (provider, round) do update set
+      bet_total = game_rounds.bet_total + excluded.bet_total,
+      win_total = game_rounds.win_total + excluded.win_total,
+      closed_at = coalesce(game_rounds.closed_at, excluded.closed_at),
+      closed_by = coalesce(game_rounds.closed_by, excluded.closed_by);
+  v_answer := jsonb_build_object(
+    'status', 'RS_OK', 'request_uuid', p_request_uuid, 'user', p_user::text,
+    'currency', p_currency, 'balance', coalesce(p_balance, 0));
+  update provider_transactions t set response = v_answer
+    where t.provider = p_provider and t.transaction_id = p_transaction;
+  return v_answer;
+end $$;
+
 create function seamless_bet(
   p_provider text,
   p_transaction text,
@@ -32,7 +57,6 @@ declare
   v_existing provider_transactions%rowtype;
   v_refusal text;
   v_balance bigint;
-  v_answer jsonb;
 begin
   insert into provider_transactions
     (provider, transaction_id, kind, user_id, game_code, round, currency, amount, request_hash, created_at)
@@ -68,20 +92,8 @@ begin
     select a.balance into v_balance from ledger_accounts a where a.id = p_accounts[1];
   end if;
 
-  insert into game_rounds (provider, round, user_id, game_code, currency, bet_total, win_total, opened_at, closed_at, closed_by)
-    values (p_provider, p_round, p_user, p_game, p_currency, p_amount, 0, p_at,
-            case when p_round_closed then p_at end, case when p_round_closed then 'provider' end)
-    on conflict (provider, round) do update set
-      bet_total = game_rounds.bet_total + excluded.bet_total,
-      closed_at = coalesce(game_rounds.closed_at, excluded.closed_at),
-      closed_by = coalesce(game_rounds.closed_by, excluded.closed_by);
-
-  v_answer := jsonb_build_object(
-    'status', 'RS_OK', 'request_uuid', p_request_uuid, 'user', p_user::text,
-    'currency', p_currency, 'balance', coalesce(v_balance, 0));
-  update provider_transactions t set response = v_answer
-    where t.provider = p_provider and t.transaction_id = p_transaction;
-  return query select 'RS_OK'::text, v_answer;
+  return query select 'RS_OK'::text, seamless_settle(p_provider, p_transaction, p_round, p_user, p_game,
+    p_currency, p_amount, 0, p_round_closed, p_at, p_request_uuid, v_balance);
 end $$;
 
 -- A provider win in one round trip: claim the id, find its bet (KM012 unknown, KM013 rolled back),
@@ -109,7 +121,6 @@ declare
   v_existing provider_transactions%rowtype;
   v_bet provider_transactions%rowtype;
   v_balance bigint;
-  v_answer jsonb;
 begin
   insert into provider_transactions
     (provider, transaction_id, kind, user_id, game_code, round, currency, amount, reference_id, request_hash, created_at)
@@ -144,18 +155,6 @@ begin
     select a.balance into v_balance from ledger_accounts a where a.id = p_accounts[1];
   end if;
 
-  insert into game_rounds (provider, round, user_id, game_code, currency, bet_total, win_total, opened_at, closed_at, closed_by)
-    values (p_provider, p_round, p_user, p_game, p_currency, 0, p_amount, p_at,
-            case when p_round_closed then p_at end, case when p_round_closed then 'provider' end)
-    on conflict (provider, round) do update set
-      win_total = game_rounds.win_total + excluded.win_total,
-      closed_at = coalesce(game_rounds.closed_at, excluded.closed_at),
-      closed_by = coalesce(game_rounds.closed_by, excluded.closed_by);
-
-  v_answer := jsonb_build_object(
-    'status', 'RS_OK', 'request_uuid', p_request_uuid, 'user', p_user::text,
-    'currency', p_currency, 'balance', coalesce(v_balance, 0));
-  update provider_transactions t set response = v_answer
-    where t.provider = p_provider and t.transaction_id = p_transaction;
-  return query select 'RS_OK'::text, v_answer;
+  return query select 'RS_OK'::text, seamless_settle(p_provider, p_transaction, p_round, p_user, p_game,
+    p_currency, 0, p_amount, p_round_closed, p_at, p_request_uuid, v_balance);
 end $$;
