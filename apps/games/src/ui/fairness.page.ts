@@ -1,4 +1,4 @@
-import { escape } from './frame.ts';
+import { escape, pageHead } from './frame.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 import { VERIFY_SCRIPT } from './verify-script.ts';
 
@@ -7,19 +7,7 @@ export function fairnessPage(): string {
   const v = t.verify;
   return `<!doctype html>
 <html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5">
-<title>${escape(v.title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: #10131a; color: #f2f4f8; }
-  main { max-width: 560px; margin: 0 auto; display: grid; gap: 12px; }
-  label { display: grid; gap: 4px; font-size: 14px; }
-  input, select, button { height: 40px; border-radius: 20px; border: 1px solid #3a4356; background: #1b2130; color: inherit; padding: 0 16px; font-size: 16px; }
-  button { background: #2f6fed; border: 0; cursor: pointer; }
-  .note { font-size: 13px; color: #a9b2c6; overflow-wrap: anywhere; }
-</style>
-</head>
+${pageHead(v.title)}
 <body>
 <main>
   <h1>${escape(v.title)}</h1>

@@ -6,6 +6,26 @@ export const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** The head every page of the game server shares: Russian metadata and the one style sheet. */
+export function pageHead(title: string): string {
+  return `<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5">
+<title>${escape(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: #10131a; color: #f2f4f8; }
+  main { max-width: 560px; margin: 0 auto; display: grid; gap: 12px; }
+  label { display: grid; gap: 4px; font-size: 14px; }
+  input, select, button { height: 40px; border-radius: 20px; border: 1px solid #3a4356; background: #1b2130; color: inherit; padding: 0 16px; font-size: 16px; }
+  button { cursor: pointer; background: #2f6fed; border: 0; }
+  .row { display: flex; gap: 8px; flex-wrap: wrap; } .row > * { flex: 1; }
+  .big { font-size: 48px; text-align: center; font-variant-numeric: tabular-nums; }
+  .note { font-size: 13px; color: #a9b2c6; overflow-wrap: anywhere; }
+  details { background: #1b2130; border-radius: 12px; padding: 8px 12px; }
+</style>
+</head>`;
+}
+
 /**
  * The frame every game page shares: Russian head and styles, the balance, the demo notice, the RTP
  * line, the provably-fair panel, and the script helpers (`call`, `money`, `refresh`, `showFairness`,
@@ -20,22 +40,7 @@ export function framePage(page: {
 }): string {
   return `<!doctype html>
 <html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5">
-<title>${escape(page.title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: #10131a; color: #f2f4f8; }
-  main { max-width: 560px; margin: 0 auto; display: grid; gap: 12px; }
-  label { display: grid; gap: 4px; font-size: 14px; }
-  input, button { height: 40px; border-radius: 20px; border: 1px solid #3a4356; background: #1b2130; color: inherit; padding: 0 16px; font-size: 16px; }
-  button { cursor: pointer; background: #2f6fed; border: 0; }
-  .row { display: flex; gap: 8px; flex-wrap: wrap; } .row > * { flex: 1; }
-  .big { font-size: 48px; text-align: center; font-variant-numeric: tabular-nums; }
-  .note { font-size: 13px; color: #a9b2c6; overflow-wrap: anywhere; }
-  details { background: #1b2130; border-radius: 12px; padding: 8px 12px; }
-</style>
-</head>
+${pageHead(page.title)}
 <body>
 <main>
   <h1>${escape(page.title)}</h1>
