@@ -4,6 +4,8 @@ import { migrate, openDatabase, type Database } from '@kometa/db';
 import { createCasino } from './casino.ts';
 import type { GamesConfig } from './config.ts';
 import { createSeeds } from './fairness/seeds.ts';
+import { createBlackjackService, type BlackjackService } from './play/blackjack.service.ts';
+import { createRoundMoney } from './play/money.ts';
 import { createPlayService } from './play/play.service.ts';
 import { playRoutes } from './play/play.routes.ts';
 import { createRounds } from './play/rounds.ts';
@@ -14,6 +16,7 @@ const MIGRATIONS_DIR = join(import.meta.dirname, '..', 'migrations');
 export interface GamesApp {
   app: FastifyInstance;
   database: Database;
+  blackjack: BlackjackService;
 }
 
 /** Kometa's game server: provably-fair games that settle through the casino's seamless wallet. */
@@ -31,17 +34,34 @@ export async function buildGamesApp(
   const casino = createCasino({ url: config.casinoUrl, secret: config.secret });
   const seeds = createSeeds(database.db, now);
   const rounds = createRounds(database.db);
-  const play = createPlayService({
-    db: database.db,
-    casino,
+  const money = createRoundMoney({ db: database.db, casino, demoBalance: config.demoBalance, now });
+  const play = createPlayService({ money, seeds, rounds, now });
+  const blackjack = createBlackjackService({
+    money,
     seeds,
     rounds,
-    demoBalance: config.demoBalance,
+    play,
     now,
+    idleMinutes: config.blackjackIdleMinutes,
   });
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await app.register(playRoutes({ sessions: createPlaySessions(casino), play, seeds, rounds }));
-  app.addHook('onClose', async () => database.close());
-  return { app, database };
+  await app.register(playRoutes({ sessions: createPlaySessions(casino), play, blackjack, seeds, rounds }));
+  // Idle multi-step rounds are finished by their published rule; several instances may sweep at
+  // once (each action is recorded at most once and each win is paid under one transaction id).
+  const sweep =
+    config.roundSweepSeconds > 0
+      ? setInterval(() => {
+          // The next sweep tries again; the game server has no logger of its own yet.
+          blackjack
+            .finishIdleRounds()
+            .catch((error: unknown) => console.error('idle round sweep failed', error));
+        }, config.roundSweepSeconds * 1000)
+      : undefined;
+  sweep?.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await database.close();
+  });
+  return { app, database, blackjack };
 }

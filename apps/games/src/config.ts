@@ -14,6 +14,10 @@ const schema = z.object({
   GAMES_DATA_DIR: z.string().default('./data-games'),
   /** Play money a demo session starts with, in minor units. */
   DEMO_BALANCE: z.coerce.number().int().min(0).default(100_000),
+  /** A blackjack round left idle this long is finished by the published rule (every hand stands). */
+  BLACKJACK_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** How often idle rounds are looked for; 0 turns the sweep off (tests call it themselves). */
+  ROUND_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 
 export interface GamesConfig {
@@ -24,6 +28,8 @@ export interface GamesConfig {
   secret: string;
   database: { url: string | undefined; dataDir: string };
   demoBalance: number;
+  blackjackIdleMinutes: number;
+  roundSweepSeconds: number;
 }
 
 /** The only reader of process.env in the game server. */
@@ -39,5 +45,7 @@ export function loadGamesConfig(environment: Record<string, string | undefined> 
       e.KOMETA_GAMES_SECRET ?? createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
     database: { url: e.GAMES_DATABASE_URL, dataDir: e.GAMES_DATA_DIR },
     demoBalance: e.DEMO_BALANCE,
+    blackjackIdleMinutes: e.BLACKJACK_IDLE_MINUTES,
+    roundSweepSeconds: e.ROUND_SWEEP_SECONDS,
   };
 }

@@ -1,58 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDraws } from '@kometa/fairness';
-import { buildGamesApp, loadGamesConfig, type GamesApp } from '@kometa/games';
 import { queryRows } from '../src/platform/db/database.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { auditLedger } from '../src/modules/wallet/index.ts';
-import { freshDatabase, onPostgres, useTestApp, type FreshDatabase } from './harness.ts';
-import { TEST_GAMES_SECRET, playerInGame, providerClient } from './provider-client.ts';
+import { useGamesServer } from './games-server.ts';
+import { playerInGame, providerClient } from './provider-client.ts';
 
-/**
- * The casino and Kometa's game server as two HTTP servers talking only through the signed
- * seamless-wallet API, each on its own database.
- */
-const casino = useTestApp({ env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET } });
-let games: GamesApp;
-let gamesDatabase: FreshDatabase | undefined;
-let gamesUrl = '';
-beforeAll(async () => {
-  const casinoUrl = await casino.app.listen({ port: 0, host: '127.0.0.1' });
-  if (onPostgres) gamesDatabase = await freshDatabase();
-  games = await buildGamesApp(
-    loadGamesConfig({
-      NODE_ENV: 'test',
-      CASINO_URL: casinoUrl,
-      KOMETA_GAMES_SECRET: TEST_GAMES_SECRET,
-      GAMES_DATA_DIR: ':memory:',
-      ...(gamesDatabase ? { GAMES_DATABASE_URL: gamesDatabase.url } : {}),
-    }),
-  );
-  gamesUrl = await games.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await games?.app.close();
-  await gamesDatabase?.drop();
-});
-
-async function gamesCall(method: 'GET' | 'POST' | 'PUT', path: string, body: Record<string, unknown>) {
-  const url =
-    method === 'GET'
-      ? `${gamesUrl}${path}?${new URLSearchParams(body as Record<string, string>)}`
-      : `${gamesUrl}${path}`;
-  const response = await fetch(url, {
-    method,
-    ...(method !== 'GET'
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  return {
-    status: response.status,
-    // The game server's answers differ per call; the tests read the fields they check.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    json: (await response.json()) as { data?: any; error?: { code: string; message: string } },
-  };
-}
+const { casino, games, gamesUrl: url, gamesCall } = useGamesServer();
 
 describe('playing dice on Kometa’s game server against the casino', () => {
   it('serves the Russian game page for the launch URL', async () => {
@@ -60,16 +15,16 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       email: 'page@example.com',
       funds: 0,
     });
-    const page = await fetch(`${gamesUrl}/play/dice?token=${p.session}&mode=real&lang=ru`);
+    const page = await fetch(`${url()}/play/dice?token=${p.session}&mode=real&lang=ru`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain('Кости');
-    const roulette = await fetch(`${gamesUrl}/play/roulette?token=${p.session}&mode=real&lang=ru`);
+    const roulette = await fetch(`${url()}/play/roulette?token=${p.session}&mode=real&lang=ru`);
     expect(await roulette.text()).toContain('Европейская рулетка');
-    const slot = await fetch(`${gamesUrl}/play/classic-slot?token=${p.session}&mode=real&lang=ru`);
+    const slot = await fetch(`${url()}/play/classic-slot?token=${p.session}&mode=real&lang=ru`);
     expect(await slot.text()).toContain('Классика 3×3');
-    const fairness = await fetch(`${gamesUrl}/fairness`);
+    const fairness = await fetch(`${url()}/fairness`);
     expect(await fairness.text()).toContain('Проверка честности раунда');
   });
 
@@ -92,7 +47,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       lastBalance = played.json.data.balance;
     }
     const [gameSide] = await queryRows<{ bets: string; wins: string; n: string }>(
-      games.database.db,
+      games().database.db,
       sql`select sum(bet)::text as bets, sum(win)::text as wins, count(*)::text as n
           from rounds where player = ${`casino:${p.user}`} and status = 'settled'`,
     );
@@ -154,7 +109,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       expect(played.status, JSON.stringify(played.json)).toBe(200);
     }
     const [gameSide] = await queryRows<{ bets: string; wins: string }>(
-      games.database.db,
+      games().database.db,
       sql`select sum(bet)::text as bets, sum(win)::text as wins from rounds
           where player = ${`casino:${p.user}`} and status = 'settled' and game = ${game}`,
     );
@@ -212,12 +167,12 @@ describe('playing dice on Kometa’s game server against the casino', () => {
   /** A round the game server wrote before a crash (status settling), with the given outcome. */
   async function interruptedRound(player: string, win: number) {
     const [seed] = await queryRows<{ id: string }>(
-      games.database.db,
+      games().database.db,
       sql`insert into seeds (player, server_seed, commitment, client_seed, created_at, active)
           values (${player}, ${'0'.repeat(64)}, ${'0'.repeat(64)}, 'x', now(), false) returning id`,
     );
     const [round] = await queryRows<{ id: string }>(
-      games.database.db,
+      games().database.db,
       sql`insert into rounds (player, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome, status, created_at)
           values (${player}, 'dice', 'real', 'RUB', 100, ${win}, ${seed!.id}, 'x', 1, '{}', '{}', 'settling', now())
           returning id`,
@@ -261,7 +216,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       direction: 'over',
     });
     const [settled] = await queryRows<{ status: string }>(
-      games.database.db,
+      games().database.db,
       sql`select status from rounds where id = ${id}`,
     );
     expect(settled?.status).toBe('settled');
@@ -287,7 +242,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       direction: 'over',
     });
     const [round] = await queryRows<{ status: string }>(
-      games.database.db,
+      games().database.db,
       sql`select status from rounds where id = ${id}`,
     );
     expect(round?.status).toBe('refused');

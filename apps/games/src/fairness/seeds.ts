@@ -75,6 +75,15 @@ export function createSeeds(db: Db, now: () => Date) {
       const next = await this.current(player);
       return { revealed: { serverSeed: old!.server_seed, commitment: old!.commitment }, next };
     },
+    /** A round's server seed, for replaying an open round on this server (never sent out). */
+    async secret(id: number): Promise<string> {
+      const [row] = await queryRows<{ server_seed: string }>(
+        db,
+        sql`select server_seed from seeds where id = ${id}`,
+      );
+      if (!row) throw new Error(`no seed ${id}`);
+      return row.server_seed;
+    },
     /** A revealed seed by id, for verifying past rounds (never the active one). */
     async revealed(id: number): Promise<string | null> {
       const [row] = await queryRows<{ server_seed: string }>(

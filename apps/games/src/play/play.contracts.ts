@@ -39,5 +39,15 @@ export const videoSlotPlayBody = z.strictObject({
   stake: z.number().int().positive().max(100_000_000).multipleOf(10),
 });
 
+/** Blackjack: the deal's stake (a multiple of 2 minor units, so that 3:2 is paid exactly). */
+export const blackjackDealBody = z.strictObject({
+  ...session,
+  stake: z.number().int().positive().max(100_000_000).multipleOf(2),
+});
+export const blackjackActBody = z.strictObject({
+  ...session,
+  action: z.enum(['hit', 'stand', 'double', 'split']),
+});
+
 export const clientSeedBody = z.strictObject({ ...session, clientSeed: z.string().trim().min(1).max(64) });
 export const sessionBody = z.strictObject(session);

@@ -19,8 +19,13 @@ import {
   roulettePlayBody,
   sessionBody,
   sessionQuery,
+  blackjackActBody,
+  blackjackDealBody,
 } from './play.contracts.ts';
-import { PlayRefused, type InstantGame, type PlayService } from './play.service.ts';
+import type { InstantGame, PlayService } from './play.service.ts';
+import { PlayRefused } from './money.ts';
+import { IllegalMove, RoundConflict, type BlackjackService } from './blackjack.service.ts';
+import { blackjackPage } from '../ui/blackjack.page.ts';
 import type { Rounds } from './rounds.ts';
 import { SessionRefused, type PlaySessions } from './sessions.ts';
 
@@ -32,6 +37,7 @@ const pages: Record<string, (mode: 'real' | 'demo') => string> = {
   roulette: roulettePage,
   'classic-slot': classicSlotPage,
   'video-slot': videoSlotPage,
+  blackjack: blackjackPage,
 };
 const videoSlotGame: InstantGame<Record<string, never>> = { code: 'video-slot', play: videoSlot.play };
 
@@ -48,6 +54,7 @@ function fail(reply: FastifyReply, status: number, code: string) {
 export function playRoutes(deps: {
   sessions: PlaySessions;
   play: PlayService;
+  blackjack: BlackjackService;
   seeds: Seeds;
   rounds: Rounds;
 }): FastifyPluginAsync {
@@ -67,7 +74,9 @@ export function playRoutes(deps: {
         } catch (error) {
           if (error instanceof SessionRefused) return fail(reply, 401, 'RS_ERROR_INVALID_TOKEN');
           if (error instanceof PlayRefused) return fail(reply, 409, error.reason);
-          if (error instanceof InvalidChoice) return fail(reply, 400, 'invalid');
+          if (error instanceof InvalidChoice || error instanceof IllegalMove)
+            return fail(reply, 400, 'invalid');
+          if (error instanceof RoundConflict) return fail(reply, 409, error.reason);
           throw error;
         }
       };
@@ -143,6 +152,21 @@ export function playRoutes(deps: {
     );
 
     app.get(
+      '/api/blackjack/round',
+      handle(sessionQuery, async (_query, session) => deps.blackjack.resume(session), 'query'),
+    );
+
+    app.post(
+      '/api/blackjack/deal',
+      handle(blackjackDealBody, async (body, session) => deps.blackjack.deal(session, body.stake)),
+    );
+
+    app.post(
+      '/api/blackjack/act',
+      handle(blackjackActBody, async (body, session) => deps.blackjack.act(session, body.action)),
+    );
+
+    app.get(
       '/api/session',
       handle(
         sessionQuery,
@@ -164,7 +188,11 @@ export function playRoutes(deps: {
 
     app.post(
       '/api/fairness/rotate',
-      handle(sessionBody, async (_body, session) => deps.seeds.rotate(session.player)),
+      handle(sessionBody, async (_body, session) => {
+        // Revealing the seed of a round still in play would show its next cards.
+        if (await deps.rounds.hasOpen(session.player)) throw new RoundConflict('round_open');
+        return deps.seeds.rotate(session.player);
+      }),
     );
 
     /** Game recall: each round's stake, choice, outcome, balance before and after, and its proof. */
@@ -182,6 +210,7 @@ export function playRoutes(deps: {
               balanceBefore: round.balance_before,
               balanceAfter: round.balance_after,
               choice: round.choice,
+              steps: round.actions,
               outcome: round.outcome,
               status: round.status,
               clientSeed: round.client_seed,

@@ -16,10 +16,28 @@ export interface RoundRow {
   nonce: number;
   choice: unknown;
   outcome: unknown;
-  status: 'settled' | 'refused' | 'settling';
+  status: 'open' | 'settled' | 'refused' | 'settling';
   refusal: string | null;
   created_at: Date;
+  /** Multi-step rounds: the player's actions so far, and a staking action whose bet is in flight. */
+  actions: string[];
+  pending: { action: string; attempt: number } | null;
+  session_token: string | null;
+  updated_at: Date | null;
 }
+
+type NewRound = Omit<
+  RoundRow,
+  | 'id'
+  | 'status'
+  | 'refusal'
+  | 'balance_before'
+  | 'balance_after'
+  | 'actions'
+  | 'pending'
+  | 'session_token'
+  | 'updated_at'
+>;
 
 const numeric = (row: Record<string, unknown>): RoundRow =>
   ({
@@ -35,21 +53,103 @@ const numeric = (row: Record<string, unknown>): RoundRow =>
 /** Rounds of the game server: written before money moves, settled after (game recall reads them). */
 export function createRounds(db: Db) {
   return {
-    async open(row: Omit<RoundRow, 'id' | 'status' | 'refusal' | 'balance_before' | 'balance_after'>) {
+    /**
+     * Writes a round before any money moves: `settling` for a single-step round (its outcome is
+     * known), `open` for a multi-step one (with the launch token, to settle it after a timeout).
+     */
+    async open(row: NewRound, multiStep?: { sessionToken: string }) {
+      const status = multiStep ? 'open' : 'settling';
+      const at = row.created_at.toISOString();
       const [inserted] = await queryRows<{ id: string | number }>(
         db,
-        sql`insert into rounds (player, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome, status, created_at)
+        sql`insert into rounds (player, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome,
+                                status, created_at, session_token, updated_at)
             values (${row.player}, ${row.game}, ${row.mode}, ${row.currency}, ${row.bet}, ${row.win}, ${row.seed_id},
                     ${row.client_seed}, ${row.nonce}, ${JSON.stringify(row.choice)}::jsonb, ${JSON.stringify(row.outcome)}::jsonb,
-                    'settling', ${row.created_at.toISOString()}::timestamptz)
+                    ${status}, ${at}::timestamptz, ${multiStep?.sessionToken ?? null}, ${at}::timestamptz)
             returning id`,
       );
       return Number(inserted!.id);
     },
     async settle(id: number, before: number | null, after: number | null) {
       await db.execute(
-        sql`update rounds set status = 'settled', balance_before = ${before}, balance_after = ${after} where id = ${id}`,
+        sql`update rounds set status = 'settled', balance_before = coalesce(${before}, balance_before),
+                              balance_after = ${after}, session_token = null
+            where id = ${id}`,
       );
+    },
+    async started(id: number, before: number | null) {
+      await db.execute(sql`update rounds set balance_before = ${before} where id = ${id}`);
+    },
+    /** The player's open round of a multi-step game, if any. */
+    async openOf(player: string, game: string): Promise<RoundRow | undefined> {
+      const [row] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select * from rounds where player = ${player} and game = ${game} and status = 'open'`,
+      );
+      return row ? numeric(row) : undefined;
+    },
+    /**
+     * Marks a staking action as in flight before its bet is sent (attempt numbers give each try its
+     * own transaction id); null when the round moved on meanwhile.
+     */
+    async claimPending(id: number, step: number, action: string): Promise<number | null> {
+      const [row] = await queryRows<{ attempt: number }>(
+        db,
+        sql`update rounds set stake_attempts = stake_attempts + 1,
+                   pending = jsonb_build_object('action', ${action}::text, 'attempt', stake_attempts + 1)
+            where id = ${id} and status = 'open' and pending is null and jsonb_array_length(actions) = ${step}
+            returning stake_attempts as attempt`,
+      );
+      return row ? Number(row.attempt) : null;
+    },
+    async dropPending(id: number) {
+      await db.execute(sql`update rounds set pending = null where id = ${id}`);
+    },
+    /**
+     * Records the player's action at step `step` (exactly once: a concurrent copy finds the step
+     * taken) with what it staked and the state it led to; a finished round turns `settling`.
+     */
+    async step(
+      id: number,
+      step: number,
+      change: { action: string; added: number; outcome: unknown; finished: boolean; win: number; at: Date },
+    ): Promise<boolean> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`update rounds set actions = actions || jsonb_build_array(${change.action}::text), pending = null,
+                   bet = bet + ${change.added}, outcome = ${JSON.stringify(change.outcome)}::jsonb,
+                   status = ${change.finished ? 'settling' : 'open'}, win = ${change.win},
+                   updated_at = ${change.at.toISOString()}::timestamptz
+            where id = ${id} and status = 'open' and jsonb_array_length(actions) = ${step}
+            returning id`,
+      );
+      return rows.length === 1;
+    },
+    /** A round finished at its deal (a blackjack on either side) turns `settling`. */
+    async finishAtDeal(id: number, outcome: unknown, win: number) {
+      await db.execute(
+        sql`update rounds set status = 'settling', outcome = ${JSON.stringify(outcome)}::jsonb, win = ${win}
+            where id = ${id} and status = 'open'`,
+      );
+    },
+    /** Whether the player has a round in play (its seed must stay secret until it ends). */
+    async hasOpen(player: string): Promise<boolean> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from rounds where player = ${player} and status = 'open' limit 1`,
+      );
+      return rows.length > 0;
+    },
+    /** Open rounds nobody has touched since `before` (for the timeout rule). */
+    async idleSince(before: Date, limit = 100): Promise<RoundRow[]> {
+      return (
+        await queryRows<Record<string, unknown>>(
+          db,
+          sql`select * from rounds where status = 'open' and updated_at < ${before.toISOString()}::timestamptz
+              order by updated_at limit ${limit}`,
+        )
+      ).map(numeric);
     },
     async refuse(id: number, refusal: string) {
       await db.execute(sql`update rounds set status = 'refused', refusal = ${refusal} where id = ${id}`);

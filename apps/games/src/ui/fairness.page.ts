@@ -12,7 +12,7 @@ ${pageHead(v.title)}
 <main>
   <h1>${escape(v.title)}</h1>
   <p class="note">${escape(v.explain)}</p>
-  <label>${escape(v.game)} <select id="game"><option value="dice">${escape(t.title.dice)}</option><option value="roulette">${escape(t.title.roulette)}</option><option value="classic-slot">${escape(t.title['classic-slot'])}</option></select></label>
+  <label>${escape(v.game)} <select id="game"><option value="dice">${escape(t.title.dice)}</option><option value="roulette">${escape(t.title.roulette)}</option><option value="classic-slot">${escape(t.title['classic-slot'])}</option><option value="video-slot">${escape(t.title['video-slot'])}</option><option value="blackjack">${escape(t.title.blackjack)}</option></select></label>
   <label>${escape(v.serverSeed)} <input id="server-seed" maxlength="64" autocomplete="off"></label>
   <label>${escape(t.clientSeed)} <input id="client-seed" maxlength="64" autocomplete="off"></label>
   <label>${escape(t.nonce)} <input id="nonce" type="number" min="0" step="1" value="1"></label>
@@ -23,6 +23,7 @@ ${pageHead(v.title)}
 <script>
 ${VERIFY_SCRIPT}
 const words = ${JSON.stringify(v)};
+const cardName = (c) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'][c % 13] + ['♠', '♥', '♦', '♣'][Math.floor(c / 13)];
 document.getElementById('verify').addEventListener('click', async () => {
   const $ = (id) => document.getElementById(id).value.trim();
   const out = document.getElementById('result');
@@ -31,6 +32,7 @@ document.getElementById('verify').addEventListener('click', async () => {
   const matches = !$('commitment') || $('commitment') === result.commitment;
   const outcome = result.outcome.roll !== undefined ? words.roll + ' ' + (result.outcome.roll / 100).toFixed(2)
     : result.outcome.pocket !== undefined ? words.pocket + ' ' + result.outcome.pocket
+    : result.outcome.cards !== undefined ? words.cards + ' ' + result.outcome.cards.map(cardName).join(' ')
     : words.stops + ' ' + result.outcome.stops.join(', ');
   out.textContent = (matches ? words.commitmentOk : words.commitmentBad) + ' ' + outcome;
 });

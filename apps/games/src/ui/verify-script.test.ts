@@ -34,6 +34,12 @@ describe('the in-browser round verifier', () => {
       const slot = await verifyRound({ serverSeed: seed, clientSeed: client, nonce, game: 'classic-slot' });
       expect(slot.outcome).toEqual({ stops: [server.int(20), server.int(20), server.int(20)] });
       expect(slot.commitment).toBe(commitmentOf(seed));
+      const cards = await verifyRound({ serverSeed: seed, clientSeed: client, nonce, game: 'blackjack' });
+      const dealt = createDraws(seed, client, nonce);
+      expect(cards.outcome).toEqual({ cards: Array.from({ length: 16 }, () => dealt.int(52)) });
+      const reels = await verifyRound({ serverSeed: seed, clientSeed: client, nonce, game: 'video-slot' });
+      const spun = createDraws(seed, client, nonce);
+      expect(reels.outcome).toEqual({ stops: Array.from({ length: 5 }, () => spun.int(20)) });
     }
   });
 });

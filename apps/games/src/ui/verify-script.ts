@@ -37,7 +37,18 @@ async function verifyRound(input) {
   if (input.game === 'dice') outcome = { roll: await v.int(10000) };
   else if (input.game === 'roulette') outcome = { pocket: await v.int(37) };
   else if (input.game === 'classic-slot') outcome = { stops: [await v.int(20), await v.int(20), await v.int(20)] };
-  else outcome = null;
+  else if (input.game === 'video-slot') {
+    // The base spin's five stops; free spins go on with the same stream, five stops each.
+    const stops = [];
+    for (let i = 0; i < 5; i++) stops.push(await v.int(20));
+    outcome = { stops };
+  } else if (input.game === 'blackjack') {
+    // The round's cards in the order they are dealt: player, dealer, player, dealer, then each
+    // card as it is asked for (hits, doubles, split hands, then the dealer's draws).
+    const cards = [];
+    for (let i = 0; i < 16; i++) cards.push(await v.int(52));
+    outcome = { cards };
+  } else outcome = null;
   return { commitment, outcome };
 }
 `;

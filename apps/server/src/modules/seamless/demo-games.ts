@@ -7,7 +7,7 @@ export const demoGames: (typeof games.$inferInsert)[] = [
   { provider: 'kometa', code: 'video-slot', name: 'Звёздные барабаны', category: 'slots', rtpBp: 9609 },
   { provider: 'kometa', code: 'roulette', name: 'Европейская рулетка', category: 'table', rtpBp: 9729 },
   { provider: 'kometa', code: 'dice', name: 'Кости', category: 'instant', rtpBp: 9900 },
-  { provider: 'kometa', code: 'blackjack', name: 'Блэкджек', category: 'table', rtpBp: null },
+  { provider: 'kometa', code: 'blackjack', name: 'Блэкджек', category: 'table', rtpBp: 9942 },
 ].map((game) => ({
   ...game,
   demoAvailable: true,
