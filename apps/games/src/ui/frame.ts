@@ -18,6 +18,8 @@ export function pageHead(title: string): string {
   label { display: grid; gap: 4px; font-size: 14px; }
   input, select, button { height: 40px; border-radius: 20px; border: 1px solid #3a4356; background: #1b2130; color: inherit; padding: 0 16px; font-size: 16px; }
   button { cursor: pointer; background: #2f6fed; border: 0; }
+  button:disabled { cursor: not-allowed; background: #2a3142; color: #7d879c; }
+  button:focus-visible, input:focus-visible, select:focus-visible { outline: 2px solid #8fb4ff; outline-offset: 2px; }
   .row { display: flex; gap: 8px; flex-wrap: wrap; } .row > * { flex: 1; }
   .big { font-size: 48px; text-align: center; font-variant-numeric: tabular-nums; }
   .note { font-size: 13px; color: #a9b2c6; overflow-wrap: anywhere; }
