@@ -121,7 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const platform: Platform = { config, log, database, cache, jobs, outbox, metrics, clock, rng };
 
+  const beforeClose: (() => Promise<void>)[] = [];
   app.addHook('onClose', async () => {
+    for (const work of beforeClose) await work();
     await jobs.stop();
     await cache?.close();
     await database.close();
@@ -269,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessionMs: config.games.sessionMs,
     roundTimeoutMs: config.games.roundTimeoutMs,
     userOf: (userId) => accounts.playerProfile(userId),
+    onError: (error) => log.error({ err: error }, 'provider audit rows not written yet; trying again'),
   });
 
   await app.register(
@@ -286,6 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(system.unversionedRoutes);
   await app.register(seamless.providerRoutes, { prefix: '/api/provider' });
+  beforeClose.push(seamless.flushAudit);
   if (payments.sandboxRoutes) await app.register(payments.sandboxRoutes);
   app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.redirect('/api/docs'),

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Ledger, WalletService } from '../wallet/index.ts';
+import { createAuditLog } from './audit-log.ts';
 import { demoGames } from './demo-games.ts';
 import { createGameSessions } from './game-sessions.ts';
 import { launchRoutes } from './launch.routes.ts';
@@ -31,8 +32,10 @@ export function createSeamlessModule(deps: {
   sessionMs: number;
   roundTimeoutMs: number;
   userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
+  onError: (error: unknown) => void;
 }) {
   const repository = createSeamlessRepository(deps.db);
+  const audit = createAuditLog({ write: (rows) => repository.audit(rows), onError: deps.onError });
   const service = createSeamlessService({
     db: deps.db,
     repository,
@@ -66,10 +69,12 @@ export function createSeamlessModule(deps: {
 
   return {
     loadDemo: () => repository.ensureGames(demoGames),
+    /** Writes the provider calls' audit rows still queued (before the database closes; tests). */
+    flushAudit: () => audit.flush(),
     /** The provider API, mounted at /api/provider (outside the player API's version prefix). */
     providerRoutes: seamlessRoutes({
       service,
-      repository,
+      audit,
       providers: keys,
       clock: deps.clock,
       userOf: deps.userOf,

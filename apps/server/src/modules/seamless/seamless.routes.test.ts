@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { TEST_GAMES_SECRET, playerInGame, providerClient } from '../../../test/provider-client.ts';
 import { queryRows } from '../../platform/db/database.ts';
@@ -99,12 +99,18 @@ describe('the seamless-wallet API: signatures and syntax', () => {
   it('signs its answers with the provider’s secret and keeps every call, tokens redacted', async () => {
     const p = await inGame(1_000);
     await provider.call('/user/info', { request_uuid: 'info-1', token: p.session });
-    const [row] = await queryRows<{ request: { token: string }; response: { status: string } }>(
-      t.platform.database.db,
-      sql`select request, response from provider_requests where path = '/user/info' order by id desc limit 1`,
-    );
-    expect(row?.response.status).toBe('RS_OK');
-    expect(row?.request.token).toMatch(/^sha256:[0-9a-f]{12}$/);
+    // The trail is written in batches off the reply path, within a few milliseconds.
+    const row = await vi.waitFor(async () => {
+      const [found] = await queryRows<{ request: { token: string }; response: { status: string } }>(
+        t.platform.database.db,
+        sql`select request, response from provider_requests
+            where path = '/user/info' and request->>'request_uuid' = 'info-1'`,
+      );
+      if (!found) throw new Error('not written yet');
+      return found;
+    });
+    expect(row.response.status).toBe('RS_OK');
+    expect(row.request.token).toMatch(/^sha256:[0-9a-f]{12}$/);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '@kometa/contracts';
 import { signBody, verifyBody, type VerifyingKey } from '@kometa/provider-kit';
 import type { Clock } from '../../platform/clock.ts';
-import type { SeamlessRepository } from './seamless.repository.ts';
+import type { AuditLog } from './audit-log.ts';
 import type { SeamlessService } from './seamless.service.ts';
 
 export interface GameProviderKeys {
@@ -39,11 +39,11 @@ function redacted(body: unknown): unknown {
  * The seamless-wallet API under /api/provider (ADR 014, docs/provider-api.md). Each call: the
  * provider named by `X-Kometa-Provider`, its signature checked on the raw body before anything is
  * parsed, the body validated with its contract schema, the answer signed back (HMAC providers) and
- * both kept in `provider_requests`.
+ * both kept in `provider_requests` (written in batches, off the reply path: audit-log.ts).
  */
 export function seamlessRoutes(deps: {
   service: SeamlessService;
-  repository: SeamlessRepository;
+  audit: AuditLog;
   providers: Map<string, GameProviderKeys>;
   clock: Clock;
   userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
@@ -101,7 +101,7 @@ export function seamlessRoutes(deps: {
             }
           }
           const body = JSON.stringify(result);
-          await deps.repository.audit({
+          deps.audit.record({
             provider: keys?.id ?? null,
             path,
             request: redacted(parsed) ?? null,
