@@ -119,3 +119,57 @@ export async function load(
     non2xx: report.non2xx,
   };
 }
+
+export interface OpenLoadResult {
+  sent: number;
+  answered: number;
+  rate: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  non2xx: number;
+  unanswered: number;
+}
+
+/**
+ * Open-loop load (lib/open-loop.ts, pinned to the loader's core): prepared signed POSTs at a fixed
+ * rate over `connections` keep-alive connections, latencies counted from when each was due. This is
+ * how a latency goal is read at a given traffic; wrk's closed loop measures capacity instead.
+ */
+export async function openLoad(
+  url: string,
+  options: {
+    rate: number;
+    seconds: number;
+    connections: number;
+    headers: Record<string, string>;
+    prepared: { file: string; signatureHeader: string };
+  },
+): Promise<OpenLoadResult> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error(`load targets loopback only: ${url}`);
+  const args = [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'open-loop.ts'),
+    JSON.stringify({
+      url,
+      file: options.prepared.file,
+      signatureHeader: options.prepared.signatureHeader,
+      rate: options.rate,
+      seconds: options.seconds,
+      connections: options.connections,
+      headers: options.headers,
+    }),
+  ];
+  const pinned = pinning();
+  const [command, commandArgs] = pinned
+    ? ['taskset', ['-c', pinned.loader, process.execPath, ...args]]
+    : [process.execPath, args];
+  const { stdout } = await run(command, commandArgs, { timeout: (options.seconds + 60) * 1000 });
+  const line = stdout.split('\n').find((l) => l.startsWith('OPEN_LOOP_JSON '));
+  if (!line) throw new Error(`the open-loop generator printed no report:\n${stdout}`);
+  return JSON.parse(line.slice('OPEN_LOOP_JSON '.length)) as OpenLoadResult;
+}

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { createServer } from 'node:net';
-import { inheritedEnvironment } from '../config.ts';
+import { benchConfig, inheritedEnvironment } from '../config.ts';
 
 const live = new Set<ChildProcess>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -53,7 +53,9 @@ export async function startNodeServer(
   const port = await freePort();
   const pinned = pinning();
   const command = pinned ? 'taskset' : process.execPath;
-  const args = ['--import', 'tsx', entry];
+  // BENCH_PROFILE_DIR: each bench server writes a V8 CPU profile there when it stops.
+  const profile = benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${benchConfig.profileDir}`] : [];
+  const args = [...profile, '--import', 'tsx', entry];
   const child = spawn(command, pinned ? ['-c', pinned.server, process.execPath, ...args] : args, {
     env: { ...inheritedEnvironment, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

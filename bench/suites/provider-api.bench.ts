@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@kometa/contracts';
 import { benchConfig } from '../config.ts';
-import { load } from '../lib/load.ts';
+import { load, openLoad, type OpenLoadResult } from '../lib/load.ts';
 import { startKometa } from '../lib/kometa.ts';
 import { freshBenchDatabase } from '../lib/postgres.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
@@ -16,6 +16,9 @@ import type { BenchResult, BenchSuite } from '../lib/result.ts';
 const SECRET = 'bench-games-secret-0123456789abcdef';
 const PLAYERS = 1_000;
 const CONCURRENCY = 200;
+/** Open-loop traffic as shares of wrk's measured capacity; the latency goal is read at half of it. */
+const OPEN_LOOP_SHARES = [0.25, 0.5, 0.75];
+const GOAL_SHARE = 0.5;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -140,33 +143,54 @@ export const providerApiSuite: BenchSuite = {
       );
       const tripRate = trips / ((performance.now() - start) / 1000);
       if (failures > 0) throw new Error(`${failures} provider round trips failed under load`);
-      // The same bets driven by wrk (C, pinned to the other core) replaying pre-signed requests.
-      const prepared = join(mkdtempSync(join(tmpdir(), 'kometa-bets-')), 'bets.tsv');
-      const lines: string[] = [];
-      for (let k = 0; k < 80_000; k++) {
-        const session = sessions[k % sessions.length]!;
-        const id = `wrk-${k}`;
-        const body = JSON.stringify({
-          request_uuid: id,
-          token: session.token,
-          user: session.user,
-          round: id,
-          round_closed: true,
-          game_code: 'dice',
-          transaction_uuid: id,
-          currency: 'RUB',
-          amount: 1,
-        });
-        lines.push(`${signBody(body, { hmacSecret: SECRET })}\t${body}`);
-      }
-      writeFileSync(prepared, lines.join('\n') + '\n');
+      // The same bets driven by wrk (C, pinned to the other core) replaying pre-signed requests:
+      // a closed loop, so it measures capacity (its latency is connections / throughput).
+      const prepared = (prefix: string, count: number) => {
+        const file = join(mkdtempSync(join(tmpdir(), 'kometa-bets-')), 'bets.tsv');
+        const lines: string[] = [];
+        for (let k = 0; k < count; k++) {
+          const session = sessions[k % sessions.length]!;
+          const id = `${prefix}-${k}`;
+          const body = JSON.stringify({
+            request_uuid: id,
+            token: session.token,
+            user: session.user,
+            round: id,
+            round_closed: true,
+            game_code: 'dice',
+            transaction_uuid: id,
+            currency: 'RUB',
+            amount: 1,
+          });
+          lines.push(`${signBody(body, { hmacSecret: SECRET })}\t${body}`);
+        }
+        writeFileSync(file, lines.join('\n') + '\n');
+        return { file, signatureHeader: PROVIDER_SIGNATURE_HEADER };
+      };
+      const headers = { 'content-type': 'application/json', [PROVIDER_ID_HEADER]: 'kometa' };
       const wrk = await load(`${kometa.url}/api/provider/transaction/bet`, {
         connections: CONCURRENCY,
         durationSeconds: benchConfig.durationSeconds,
-        headers: { 'content-type': 'application/json', [PROVIDER_ID_HEADER]: 'kometa' },
-        prepared: { file: prepared, signatureHeader: PROVIDER_SIGNATURE_HEADER },
+        headers,
+        prepared: prepared('wrk', 80_000),
       });
       if (wrk.errors + wrk.non2xx > 0) throw new Error(`${wrk.errors + wrk.non2xx} bets failed under wrk`);
+      // Latency at a given traffic: open loop, 200 connections, at fractions of that capacity.
+      const open: { share: number; result: OpenLoadResult }[] = [];
+      for (const share of OPEN_LOOP_SHARES) {
+        const rate = Math.max(10, Math.round(wrk.requestsPerSecond * share));
+        const result = await openLoad(`${kometa.url}/api/provider/transaction/bet`, {
+          rate,
+          seconds: benchConfig.durationSeconds,
+          connections: CONCURRENCY,
+          headers,
+          prepared: prepared(`open-${share}`, rate * benchConfig.durationSeconds + 10),
+        });
+        if (result.errors + result.non2xx + result.unanswered > 0)
+          throw new Error(`${result.errors + result.non2xx + result.unanswered} open-loop bets failed`);
+        open.push({ share, result });
+      }
+      const operating = open.find((o) => o.share === GOAL_SHARE)!.result;
       const sorted = betLatencies.sort((a, b) => a - b);
       const p50 = percentile(sorted, 50);
       const p99 = percentile(sorted, 99);
@@ -211,17 +235,40 @@ export const providerApiSuite: BenchSuite = {
         },
         {
           suite: 'provider-api',
-          metric: 'bet p99 latency',
+          metric: 'bet p99 latency (closed loop)',
           target: {
-            name: `bet callback p99 at ${CONCURRENCY} connections (wrk)`,
+            name: `bet callback p99, ${CONCURRENCY} connections always busy (wrk)`,
             value: Math.round(wrk.p99Ms * 10) / 10,
             unit: 'ms',
           },
           baseline: { name: 'goal', value: 50, unit: 'ms' },
           ratio: 50 / wrk.p99Ms,
-          goal: { minRatio: 1 },
-          passed: wrk.p99Ms < 50,
+          goal: null,
+          passed: null,
+          notes: `Saturation: ${CONCURRENCY} callers always waiting, so latency ≈ ${CONCURRENCY} / throughput (Little's law); it reads capacity, not latency at a traffic.`,
         },
+        ...open.map(({ share, result }) => ({
+          suite: 'provider-api',
+          metric: `bet p99 latency at ${Math.round(share * 100)} % of capacity`,
+          target: {
+            name: `bet callback p99, open loop at ${Math.round(result.rate)} bets/s over ${CONCURRENCY} connections`,
+            value: Math.round(result.p99Ms * 10) / 10,
+            unit: 'ms',
+            extra: {
+              p50Ms: Math.round(result.p50Ms * 10) / 10,
+              p90Ms: Math.round(result.p90Ms * 10) / 10,
+              maxMs: Math.round(result.maxMs),
+            },
+          },
+          baseline: { name: 'goal', value: 50, unit: 'ms' },
+          ratio: 50 / result.p99Ms,
+          goal: share === GOAL_SHARE ? { minRatio: 1 } : null,
+          passed: share === GOAL_SHARE ? operating.p99Ms < 50 : null,
+          notes:
+            share === GOAL_SHARE
+              ? 'The goal is read here: half of the measured capacity, latency counted from when each bet was due.'
+              : undefined,
+        })),
       ];
     } finally {
       await local.close();
