@@ -99,6 +99,16 @@ describe('blackjack on Kometa’s game server against the casino', () => {
     expect(latest).toMatchObject({ game: 'blackjack', status: 'settled', balanceAfter: balance });
     expect(latest.balanceBefore - latest.bet + latest.win).toBe(latest.balanceAfter);
     expect(latest.steps).toEqual(expect.any(Array));
+    // The player's own history at the casino shows the same rounds with the same sums.
+    const history = await casino.app.inject({
+      url: '/api/v18/games/history?limit=100',
+      headers: { 'auth-token': p.authToken },
+    });
+    const items = history.json().data.items as { game: string; round: string; bet: number; win: number }[];
+    expect(history.json().data.count).toBe(100);
+    expect(items.reduce((sum, item) => sum + item.bet, 0)).toBe(staked);
+    expect(items.reduce((sum, item) => sum + item.win, 0)).toBe(returned);
+    expect(items[0]).toMatchObject({ game: 'blackjack', round: `kometa-${latest.id}`, bet: latest.bet, win: latest.win });
     expect(await auditLedger(casino.platform.database.db)).toEqual([]);
   });
 
