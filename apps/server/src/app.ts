@@ -36,6 +36,7 @@ import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createSeamlessModule } from './modules/seamless/index.ts';
+import { createProtectionModule } from './modules/protection/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
@@ -214,7 +215,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     exchange: { settings: settings.service, rng },
   });
+  // Player protection reads deposits, sessions and play from the other modules, bound late: they are
+  // built after it and call it in turn.
+  const protection = createProtectionModule({
+    db: database.db,
+    clock,
+    appSecret: config.appSecret,
+    timezone: config.protection.timezone,
+    ports: {
+      depositedSince: (userId, currency, since, executor) =>
+        payments.depositedSince(userId, currency, since, executor),
+      sessionSeconds: (userId, since) => accounts.service.sessionSeconds(userId, since),
+      endAllSessions: (userId, reason) => accounts.service.endAllSessions(userId, reason),
+      loginTime: (sessionId) => accounts.service.loginTime(sessionId),
+      playSince: (userId, currency, since) => seamless.playSince(userId, currency, since),
+    },
+  });
   const payments = createPaymentsModule({
+    protection: protection.service,
     db: database.db,
     ledger: wallet.ledger,
     wallets: wallet.service,
@@ -233,6 +251,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const accounts = createAccountsModule({
     walletsOf: (userId, currency) => wallet.service.wallets(userId, currency),
+    protectionOf: async (userId, currency) => {
+      const { limits, schedule } = await protection.service.limits({
+        id: userId,
+        currency,
+        email: null,
+        phone: null,
+      });
+      return { limits, limitsSchedule: schedule };
+    },
+    registrationGuard: (contacts) => protection.service.registrationGuard(contacts),
     outbox,
     siteOrigin: config.siteOrigin,
     telegramBotToken: config.telegramBotToken,
@@ -283,7 +311,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accounts.routes);
       await api.register(wallet.routes(accounts.requireUser));
       await api.register(payments.routes(accounts.requireUser));
-      await api.register(seamless.routes(accounts.requireUser));
+      await api.register(
+        seamless.routes(accounts.requireUser, ({ user }) =>
+          protection.service.assertMayPlay({
+            id: user.id,
+            currency: user.currency,
+            email: user.email,
+            phone: user.phone,
+          }),
+        ),
+      );
+      await api.register(protection.routes(accounts.requireUser));
     },
     { prefix: API_PREFIX },
   );
@@ -295,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.redirect('/api/docs'),
   );
 
+  await protection.start();
   if (config.seedDemo) {
     await loadDemo(database, { settings: settings.service, content: content.service });
     await payments.loadDemo();

@@ -136,6 +136,18 @@ const environmentSchema = z.object({
    * {"id","issuer","clientId","clientSecret","scope"?}; the provider redirects back to SITE_ORIGIN/oauth/{id}.
    */
   OAUTH_PROVIDERS: jsonList(oauthProviderConfig),
+  /** The time zone of the responsible-gaming periods (day, week from Monday, month). */
+  PROTECTION_TIMEZONE: z
+    .string()
+    .default('Europe/Moscow')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone such as Europe/Moscow'),
 });
 
 export type Config = {
@@ -171,6 +183,7 @@ export type Config = {
     roundTimeoutMs: number;
   };
   payments: { sandbox: boolean; sandboxSecret: string; depositTimeoutMs: number };
+  protection: { timezone: string };
 };
 
 export class ConfigError extends Error {
@@ -267,6 +280,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       sessionMs: e.GAME_SESSION_MINUTES * 60_000,
       roundTimeoutMs: e.ROUND_TIMEOUT_MINUTES * 60_000,
     },
+    protection: { timezone: e.PROTECTION_TIMEZONE },
     payments: {
       sandbox:
         e.SANDBOX_PAYMENTS === undefined

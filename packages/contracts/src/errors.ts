@@ -26,6 +26,9 @@ export const ErrorCode = {
   IDEMPOTENCY_CONFLICT: 1012,
   EXPECTATION_FAILED: 1013,
   SUSPICIOUS_ACTIVITY: 1014,
+  LIMIT_REACHED: 1015,
+  SELF_EXCLUDED: 1016,
+  CONFLICT: 1017,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -55,6 +58,9 @@ export const errorHttpStatus: Record<ErrorCodeName, number> = {
   IDEMPOTENCY_CONFLICT: 409,
   EXPECTATION_FAILED: 417,
   SUSPICIOUS_ACTIVITY: 403,
+  LIMIT_REACHED: 403,
+  SELF_EXCLUDED: 403,
+  CONFLICT: 409,
 };
 
 /** Message keys: the server never sends human text, only keys the web turns into Russian. */
@@ -106,4 +112,7 @@ export const defaultMessageKey: Record<ErrorCodeName, string> = {
   IDEMPOTENCY_CONFLICT: 'errors.idempotency_conflict',
   EXPECTATION_FAILED: 'errors.verification_required',
   SUSPICIOUS_ACTIVITY: 'errors.suspicious_activity',
+  LIMIT_REACHED: 'errors.limits.play_reached',
+  SELF_EXCLUDED: 'errors.self_exclusion.active',
+  CONFLICT: 'errors.conflict',
 };

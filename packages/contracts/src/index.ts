@@ -202,3 +202,24 @@ export {
   SUSPICIOUS_ACTIVITY,
 } from './payments.ts';
 export { errorMessagesRu, retryInRu, minimumAgeRu, pointsMinimumRu } from './messages.ru.ts';
+export {
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  LIMIT_COOLING_OFF_HOURS,
+  ProtectionMessage,
+  playerLimit,
+  limitSchedule,
+  limitsResponse,
+  limitKindParams,
+  setLimitBody,
+  confirmLimitBody,
+  EXCLUSION_OPTIONS,
+  selfExclusionResponse,
+  selfExclusionBody,
+  realityCheckResponse,
+  realityCheckBody,
+  REALITY_CHECK_DEFAULT_MINUTES,
+  type LimitKind,
+  type LimitPeriod,
+  type ExclusionOptionId,
+} from './protection.ts';

@@ -93,6 +93,19 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.oauth.denied': 'Вход через соцсеть отменён',
   'errors.oauth.provider_failed': 'Соцсеть не подтвердила вход, попробуйте ещё раз',
   'errors.oauth.already_linked': 'Этот аккаунт соцсети уже привязан к другому игроку',
+  'errors.limits.deposit_reached':
+    'Достигнут ваш лимит депозитов. Пополнение снова станет доступно после сброса периода',
+  'errors.limits.deposit_above_remaining': 'Сумма больше остатка вашего лимита депозитов',
+  'errors.limits.play_reached': 'Достигнут ваш лимит. Игра снова станет доступна после сброса периода',
+  'errors.limits.session_reached': 'Достигнут ваш лимит времени в игре. Сессия завершена',
+  'errors.limits.cooling_off':
+    'Повышение или снятие лимита можно подтвердить только через 24 часа после запроса',
+  'errors.limits.nothing_to_confirm': 'Нет изменений лимита, ожидающих подтверждения',
+  'errors.self_exclusion.active':
+    'Действует самоисключение: игра, пополнения и бонусы недоступны. Вывод средств доступен',
+  'errors.self_exclusion.cannot_shorten': 'Срок самоисключения нельзя сократить',
+  'errors.self_exclusion.identity': 'Регистрация с этими данными недоступна',
+  'errors.conflict': 'Действие уже выполнено или данные изменились, обновите страницу',
   'errors.oauth.invalid_token': 'Данные входа через соцсеть устарели, войдите через соцсеть ещё раз',
 };
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { queryRows, type Db } from '../../platform/db/database.ts';
 import { authEvents, loginLookups, sessions, userCounters, users } from './accounts.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -86,6 +86,37 @@ export function createAccountsRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+    async revokeAllSessions(userId: number, at: Date, reason: string): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    /** When the player logged in for this session: the first of its chain of refreshes. */
+    async loginTime(sessionId: number): Promise<Date> {
+      const [row] = await queryRows<{ login: string }>(
+        db,
+        sql`with recursive chain(id, created_at) as (
+              select id, created_at from sessions where id = ${sessionId}
+              union all
+              select s.id, s.created_at from sessions s join chain c on s.replaced_by = c.id
+            )
+            select min(created_at) as login from chain`,
+      );
+      return new Date(row!.login);
+    },
+    /** Seconds the player was logged in since `since` (each session from login to its last use). */
+    async sessionSeconds(userId: number, since: Date): Promise<number> {
+      const [row] = await queryRows<{ seconds: string | number | null }>(
+        db,
+        sql`select sum(extract(epoch from (last_seen_at - greatest(created_at, ${since.toISOString()}::timestamptz))))
+              as seconds
+            from sessions where user_id = ${userId} and last_seen_at > ${since.toISOString()}::timestamptz`,
+      );
+      return Math.max(0, Math.floor(Number(row?.seconds ?? 0)));
     },
     async revokeOtherSessions(userId: number, keepId: number, at: Date, reason: string): Promise<number> {
       const rows = await db

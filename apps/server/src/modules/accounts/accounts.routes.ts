@@ -24,6 +24,7 @@ import {
   successResult,
   tokenResponse,
   userResponse,
+  type User,
   type UserWallet,
 } from '@kometa/contracts';
 import type { AccountsService, Authenticated, RequestMeta } from './accounts.service.ts';
@@ -34,6 +35,11 @@ import type { CurrencyCode } from '@kometa/money';
 
 /** The player's wallets, from the wallet module (injected: accounts never imports it). */
 export type WalletsOf = (userId: number, currency: CurrencyCode) => Promise<UserWallet[]>;
+/** Player protection's part of the User (limits and their schedule), from the protection module. */
+export type ProtectionOf = (
+  userId: number,
+  currency: CurrencyCode,
+) => Promise<Pick<User, 'limits' | 'limitsSchedule'>>;
 import { AppError } from '../../platform/http/app-error.ts';
 import { TelegramMessage } from '@kometa/contracts';
 
@@ -72,16 +78,18 @@ export function accountsRoutes(
   telegram: TelegramService,
   oauth: OAuthService,
   walletsOf: WalletsOf,
+  protectionOf?: ProtectionOf,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = requireUser(service);
     /** The whole User of spec §3: profile, confirmation waits and wallets. */
     const present = async (auth: Authenticated) => {
-      const [status, wallets] = await Promise.all([
+      const [status, wallets, protection] = await Promise.all([
         confirmation.status(auth.user.id),
         walletsOf(auth.user.id, auth.user.currency as CurrencyCode),
+        protectionOf?.(auth.user.id, auth.user.currency as CurrencyCode),
       ]);
-      return { ...service.self(auth, wallets), ...status };
+      return { ...service.self(auth, wallets), ...protection, ...status };
     };
     const tags = ['accounts'];
 

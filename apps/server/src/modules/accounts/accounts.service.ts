@@ -69,6 +69,11 @@ export function createAccountsService(deps: {
   rng: Rng;
   appSecret: string;
   policy: SessionPolicy;
+  /**
+   * Player protection's say on a new account's contacts: a message key for the e-mail or phone of
+   * an excluded player (issue 7), or null.
+   */
+  registrationGuard?: (contacts: { email?: string; phone?: string }) => Promise<string | null>;
 }) {
   const { repository, hasher, twoFactor, clock, policy } = deps;
   const sealer = createSealer(deps.appSecret, 'session-successor');
@@ -197,6 +202,11 @@ export function createAccountsService(deps: {
         phone: phone && 'value' in phone ? phone.value : undefined,
         username: username && 'value' in username ? username.value : undefined,
       };
+      const excluded = await deps.registrationGuard?.({
+        ...(values.email ? { email: values.email } : {}),
+        ...(values.phone ? { phone: values.phone } : {}),
+      });
+      if (excluded) fields[values.email ? 'email' : 'phone'] = excluded;
       const taken = await repository.takenFields(values);
       if (taken.has('email')) fields.email ??= AccountMessage.emailTaken;
       if (taken.has('phone')) fields.phone ??= AccountMessage.phoneTaken;
@@ -576,6 +586,15 @@ export function createAccountsService(deps: {
       await repository.resetCounter(auth.user.id, name);
       return { name, value: 0 };
     },
+
+    /** Seconds the player was logged in since `since` (the session-time limit). */
+    sessionSeconds: (userId: number, since: Date) => repository.sessionSeconds(userId, since),
+
+    loginTime: (sessionId: number) => repository.loginTime(sessionId),
+
+    /** Ends every session of the player (self-exclusion, a session-time limit reached). */
+    endAllSessions: (userId: number, reason: string) =>
+      repository.revokeAllSessions(userId, new Date(clock.now()), reason),
 
     /** The User of spec §3; fields of features not built yet hold their neutral defaults. */
     self(auth: Authenticated, wallets: UserWallet[]): User {

@@ -5,7 +5,7 @@ import type { Rng } from '../../platform/rng.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { createAccountsService, type SessionPolicy } from './accounts.service.ts';
-import { accountsRoutes, requireUser, type WalletsOf } from './accounts.routes.ts';
+import { accountsRoutes, requireUser, type ProtectionOf, type WalletsOf } from './accounts.routes.ts';
 import { createPasswordHasher, type PasswordHashing } from './password.ts';
 import { createTwoFactor } from './two-factor.ts';
 import { createCaptcha } from './captcha.ts';
@@ -45,6 +45,8 @@ export function createAccountsModule(deps: {
   telegramBotApiSecret: string | undefined;
   oauthProviders: OAuthProviderConfig[];
   walletsOf: WalletsOf;
+  protectionOf?: ProtectionOf;
+  registrationGuard?: (contacts: { email?: string; phone?: string }) => Promise<string | null>;
   log: Logger;
   tracking: TrackingService;
   db: Db;
@@ -86,6 +88,7 @@ export function createAccountsModule(deps: {
     rng: deps.rng,
     appSecret: deps.appSecret,
     policy: deps.policy,
+    ...(deps.registrationGuard ? { registrationGuard: deps.registrationGuard } : {}),
   });
   const recovery = createRecoveryService({
     accounts: repository,
@@ -145,7 +148,9 @@ export function createAccountsModule(deps: {
     issueSecondFactorLookup: (userId) => service.issueSecondFactorLookup(userId),
   });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(accountsRoutes(service, confirmation, telegram, oauth, deps.walletsOf));
+    await app.register(
+      accountsRoutes(service, confirmation, telegram, oauth, deps.walletsOf, deps.protectionOf),
+    );
     await app.register(oauthRoutes(oauth, service, requireUser(service)));
     await app.register(recoveryRoutes(recovery));
     await app.register(confirmationRoutes(confirmation, requireUser(service)));

@@ -2,6 +2,7 @@ import { DepositStep, type PaymentSystemView, type PaymentView, type RequisiteKi
 import type { CurrencyCode } from '@kometa/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { PaymentRow, PaymentsRepository, PaymentSystemRow } from './payments.repository.ts';
+import type { DepositGuard } from './payments.service.ts';
 
 const DAY_MS = 86_400_000;
 /** First-deposit suggestions in minor units (500, 1 000, 2 000, 5 000 roubles). */
@@ -47,7 +48,11 @@ function nice(minorAmount: number): number {
 }
 
 /** What the cashier screens read: systems, the deposit step, suggestions, history and totals. */
-export function createCashierService(deps: { repository: PaymentsRepository; clock: Clock }) {
+export function createCashierService(deps: {
+  repository: PaymentsRepository;
+  clock: Clock;
+  protection: Pick<DepositGuard, 'depositRemaining'>;
+}) {
   const { repository, clock } = deps;
   return {
     async systems(direction: 'deposit' | 'withdrawal', currency: string): Promise<PaymentSystemView[]> {
@@ -64,14 +69,21 @@ export function createCashierService(deps: { repository: PaymentsRepository; clo
      * Spec §3 deposit suggestions: standard amounts before the first deposit; afterwards amounts around
      * the last one, the last one itself marked as the best choice.
      */
-    async suggestions(userId: number) {
-      const last = await repository.lastSuccessfulDeposit(userId);
-      const values = last
-        ? [
-            ...new Set([nice(last.amount / 2), last.amount, nice(last.amount * 2), nice(last.amount * 5)]),
-          ].sort((a, b) => a - b)
-        : FIRST_DEPOSIT_VALUES;
-      const best = last ? last.amount : FIRST_DEPOSIT_VALUES[1];
+    async suggestions(player: { id: number; currency: string; email: string | null; phone: string | null }) {
+      const [last, remaining] = await Promise.all([
+        repository.lastSuccessfulDeposit(player.id),
+        deps.protection.depositRemaining(player),
+      ]);
+      // Never more than a deposit limit has left.
+      const values = (
+        last
+          ? [
+              ...new Set([nice(last.amount / 2), last.amount, nice(last.amount * 2), nice(last.amount * 5)]),
+            ].sort((a, b) => a - b)
+          : FIRST_DEPOSIT_VALUES
+      ).filter((value) => remaining === null || value <= remaining);
+      const preferred = last ? last.amount : FIRST_DEPOSIT_VALUES[1];
+      const best = values.includes(preferred!) ? preferred : values[values.length - 1];
       return {
         depositNumber: last ? ('other' as const) : ('first' as const),
         values,

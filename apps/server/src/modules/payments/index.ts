@@ -11,7 +11,7 @@ import { createCashierService } from './cashier.service.ts';
 import { createPaymentGates } from './gates.ts';
 import { createPaymentsRepository, type PaymentsRepository } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
-import { createPaymentsService } from './payments.service.ts';
+import { createPaymentsService, type DepositGuard } from './payments.service.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox/sandbox.provider.ts';
 import { createSandboxRepository } from './providers/sandbox/sandbox.repository.ts';
@@ -38,6 +38,7 @@ export function createPaymentsModule(deps: {
   depositTimeoutMs: number;
   sandbox: { enabled: boolean; secret: string };
   publicUrl: () => string;
+  protection: DepositGuard;
 }) {
   const repository: PaymentsRepository = createPaymentsRepository(deps.db);
   const providers = new Map<string, PaymentProvider>();
@@ -68,10 +69,14 @@ export function createPaymentsModule(deps: {
     siteOrigin: deps.siteOrigin,
     allowedReturnHosts: deps.allowedReturnHosts,
     depositTimeoutMs: deps.depositTimeoutMs,
+    protection: deps.protection,
   });
-  const cashier = createCashierService({ repository, clock: deps.clock });
+  const cashier = createCashierService({ repository, clock: deps.clock, protection: deps.protection });
   return {
     service,
+    /** Deposits a limit counts since a moment (player protection reads it). */
+    depositedSince: (userId: number, currency: string, since: Date, executor?: Db) =>
+      repository.depositedSince(userId, currency, since, executor),
     /** Demo payment systems (the sandbox's), added once; an operator's edits are kept. */
     loadDemo: () => repository.ensureSystems(sandbox ? demoPaymentSystems : []),
     /** The player's cashier calls (under the API prefix). */

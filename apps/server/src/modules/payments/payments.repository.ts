@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import { PaymentStatus } from '@kometa/contracts';
 import type { Db } from '../../platform/db/database.ts';
 import { paymentEvents, payments, paymentSystems } from './payments.tables.ts';
@@ -114,6 +128,29 @@ export function createPaymentsRepository(db: Db) {
         .from(payments)
         .where(eq(payments.userId, userId));
       return { count: row?.count ?? 0, deposits: Number(row?.deposits ?? 0) };
+    },
+    /** Deposits a limit counts since a moment: every one not failed or cancelled (in flight too). */
+    async depositedSince(userId: number, currency: string, since: Date, executor: Db = db): Promise<number> {
+      const [row] = await executor
+        .select({ total: sum(payments.amount) })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.direction, 'deposit'),
+            eq(payments.currency, currency),
+            notInArray(payments.status, [PaymentStatus.FAIL, PaymentStatus.CANCELLED]),
+            gte(payments.createdAt, since),
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+    async byClientKey(userId: number, clientKey: string, executor: Db = db): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.clientKey, clientKey)));
+      return row;
     },
     async depositTotal(userId: number, since: Date): Promise<number> {
       const [row] = await db

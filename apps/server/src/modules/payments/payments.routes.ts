@@ -20,11 +20,18 @@ import {
 } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
 import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
-import { authOf } from '../accounts/index.ts';
+import { authOf, type Authenticated } from '../accounts/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { paymentView, type CashierService } from './cashier.service.ts';
 import type { PaymentGates } from './gates.ts';
 import type { PaymentsService } from './payments.service.ts';
+
+const playerOf = ({ user }: Authenticated) => ({
+  id: user.id,
+  currency: user.currency,
+  email: user.email,
+  phone: user.phone,
+});
 
 export function paymentsRoutes(deps: {
   payments: PaymentsService;
@@ -74,7 +81,7 @@ export function paymentsRoutes(deps: {
         const [step, systems, suggestions] = await Promise.all([
           cashier.depositStep(auth.user.currency),
           cashier.systems('deposit', auth.user.currency),
-          cashier.suggestions(auth.user.id),
+          cashier.suggestions(playerOf(auth)),
         ]);
         return {
           data: {
@@ -99,7 +106,7 @@ export function paymentsRoutes(deps: {
           response: { 200: depositSuggestionsResponse },
         },
       },
-      async (request) => ({ data: await cashier.suggestions(authOf(request).user.id) }),
+      async (request) => ({ data: await cashier.suggestions(playerOf(authOf(request))) }),
     );
 
     app.post(

@@ -37,6 +37,21 @@ const invalid = (fields: Record<string, string>, extra?: Record<string, unknown>
  * whitelist decides which changes happen at all. Provider events may come twice, late or out of
  * order: the row lock and the whitelist make each one change at most once.
  */
+/** What the cashier asks player protection (the protection module's service fits it). */
+export interface DepositGuard {
+  checkDeposit(
+    tx: Db,
+    player: { id: number; currency: string; email: string | null; phone: string | null },
+    amount: number,
+  ): Promise<void>;
+  depositRemaining(player: {
+    id: number;
+    currency: string;
+    email: string | null;
+    phone: string | null;
+  }): Promise<number | null>;
+}
+
 export function createPaymentsService(deps: {
   db: Db;
   repository: PaymentsRepository;
@@ -53,6 +68,8 @@ export function createPaymentsService(deps: {
   allowedReturnHosts: Set<string>;
   /** Open deposits older than this are asked about at the provider, then failed if still open. */
   depositTimeoutMs: number;
+  /** Player protection: exclusions and deposit limits, checked inside the deposit's transaction. */
+  protection: DepositGuard;
 }) {
   const { repository, ledger, clock } = deps;
 
@@ -280,20 +297,37 @@ export function createPaymentsService(deps: {
       await checkTip(tip);
       const values = requisitesOf(found, body.requisites);
       const now = new Date(clock.now());
-      const { payment, created } = await repository.insert({
-        userId: auth.user.id,
-        direction: 'deposit',
-        operationType: OperationType.DEPOSIT,
-        status: PaymentStatus.NEW,
-        systemId: found.id,
-        provider: found.provider,
+      const player = {
+        id: auth.user.id,
         currency: found.currency,
-        amount: body.amount,
-        tip,
-        requisites: masked(values),
-        clientKey,
-        createdAt: now,
-        updatedAt: now,
+        email: auth.user.email,
+        phone: auth.user.phone,
+      };
+      // The limit check and the deposit's row in one transaction under the player's lock: two
+      // concurrent deposits cannot both fit under the same remainder. A retry of the same request
+      // answers the deposit it opened.
+      const { payment, created } = await deps.db.transaction(async (tx) => {
+        const retried = clientKey ? await repository.byClientKey(auth.user.id, clientKey, tx) : undefined;
+        if (retried) return { payment: retried, created: false };
+        await deps.protection.checkDeposit(tx, player, body.amount + tip);
+        return repository.insert(
+          {
+            userId: auth.user.id,
+            direction: 'deposit',
+            operationType: OperationType.DEPOSIT,
+            status: PaymentStatus.NEW,
+            systemId: found.id,
+            provider: found.provider,
+            currency: found.currency,
+            amount: body.amount,
+            tip,
+            requisites: masked(values),
+            clientKey,
+            createdAt: now,
+            updatedAt: now,
+          },
+          tx,
+        );
       });
       if (!created) {
         // A retried request answers the payment it already opened (the provider's page is not re-opened).

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Ledger, WalletService } from '../wallet/index.ts';
+import type { Authenticated } from '../accounts/index.ts';
 import { createAuditLog } from './audit-log.ts';
 import { demoGames } from './demo-games.ts';
 import { createGameSessions } from './game-sessions.ts';
@@ -80,12 +81,19 @@ export function createSeamlessModule(deps: {
       userOf: deps.userOf,
     }) satisfies FastifyPluginAsync,
     /** The player's game launch, under the player API. */
-    routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+    routes: (
+      authenticated: preHandlerAsyncHookHandler,
+      mayPlay: (auth: Authenticated) => Promise<void>,
+    ): FastifyPluginAsyncZod =>
       launchRoutes({
         sessions,
         repository,
         launchUrls: new Map(deps.providers.map((p) => [p.id, p.launchUrl])),
         authenticated,
+        mayPlay,
       }),
+    /** Stakes and wins of a player since a moment, rollbacks taken out (reality checks). */
+    playSince: (userId: number, currency: string, since: Date) =>
+      repository.playSince(userId, currency, since),
   };
 }

@@ -12,7 +12,7 @@ import type { CurrencyCode } from '@kometa/money';
 import type { SeamlessRepository } from './seamless.repository.ts';
 import { currencyCode } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { authOf } from '../accounts/index.ts';
+import { authOf, type Authenticated } from '../accounts/index.ts';
 import type { GameSessions } from './game-sessions.ts';
 
 const launchResponse = dataEnvelope(
@@ -25,6 +25,8 @@ export function launchRoutes(deps: {
   repository: SeamlessRepository;
   launchUrls: Map<string, string>;
   authenticated: preHandlerAsyncHookHandler;
+  /** Player protection: no game while excluded or past the session-time limit (throws AppError). */
+  mayPlay: (auth: Authenticated) => Promise<void>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -79,6 +81,7 @@ export function launchRoutes(deps: {
         const template = deps.launchUrls.get(provider);
         if (!template) throw new AppError('NOT_FOUND');
         const mode = request.body.mode;
+        await deps.mayPlay(authOf(request));
         const session = await deps.sessions.launch(authOf(request), provider, code, mode);
         const url = template
           .replace('{game}', encodeURIComponent(code))

@@ -120,6 +120,21 @@ export function createSeamlessRepository(db: Db) {
               : {}),
           },
         });
+      // A rollback takes its stake or win back out of the player's day too (responsible gaming).
+      await executor.execute(
+        sql`select rg_record_play(${row.userId}, ${row.currency}, ${change.bet}, ${change.win}, ${row.at.toISOString()}::timestamptz)`,
+      );
+    },
+    /** Stakes and wins since a moment, rolled-back ones left out. */
+    async playSince(userId: number, currency: string, since: Date) {
+      const [row] = await queryRows<{ staked: string | null; won: string | null }>(
+        db,
+        sql`select sum(amount) filter (where kind = 'bet') as staked, sum(amount) filter (where kind = 'win') as won
+            from provider_transactions
+            where user_id = ${userId} and currency = ${currency} and not rolled_back
+              and created_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return { staked: Number(row?.staked ?? 0), won: Number(row?.won ?? 0) };
     },
     /** A player's rounds, newest first, and how many there are. */
     async history(userId: number, page: { limit: number; offset: number }) {

@@ -1,0 +1,406 @@
+import { createHmac } from 'node:crypto';
+import {
+  EXCLUSION_OPTIONS,
+  ProtectionMessage,
+  REALITY_CHECK_DEFAULT_MINUTES,
+  type ExclusionOptionId,
+  type LimitKind,
+  type LimitPeriod,
+} from '@kometa/contracts';
+import type { CurrencyCode } from '@kometa/money';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { changeOf, confirmableAt, isPending } from './limits.ts';
+import type { LimitRow, ProtectionRepository } from './protection.repository.ts';
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** What player protection needs from the rest of the casino (bound late in app.ts). */
+export interface ProtectionPorts {
+  /** Deposits counted against a limit since a moment: every one not failed or cancelled. */
+  depositedSince(userId: number, currency: string, since: Date, executor?: Db): Promise<number>;
+  /** Seconds logged in since a moment. */
+  sessionSeconds(userId: number, since: Date): Promise<number>;
+  endAllSessions(userId: number, reason: string): Promise<number>;
+  /** When the player logged in for the session in hand (across refreshes). */
+  loginTime(sessionId: number): Promise<Date>;
+  /** Stakes and wins since a moment (for reality checks). */
+  playSince(userId: number, currency: string, since: Date): Promise<{ staked: number; won: number }>;
+}
+
+export interface Player {
+  id: number;
+  currency: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** Normalised e-mail (case, dots and +tags of Gmail, +tags elsewhere) and phone digits. */
+function identityValues(player: { email?: string | null; phone?: string | null }) {
+  const values: { kind: 'email' | 'phone'; value: string }[] = [];
+  if (player.email) {
+    const [local = '', domain = ''] = player.email.toLowerCase().split('@');
+    const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+    const base = local.split('+')[0]!;
+    values.push({
+      kind: 'email',
+      value: `${gmail ? base.replace(/\./g, '') : base}@${gmail ? 'gmail.com' : domain}`,
+    });
+  }
+  if (player.phone) values.push({ kind: 'phone', value: player.phone.replace(/\D/g, '') });
+  return values;
+}
+
+/**
+ * Player protection (issue 7, ADR 018): limits with their cooling-off, self-exclusion and time-outs,
+ * reality checks, and the checks the cashier and the game launch call. The bet-side check is the
+ * SQL function `rg_bet_refusal`, inside each bet's own transaction.
+ */
+export function createProtectionService(deps: {
+  db: Db;
+  repository: ProtectionRepository;
+  clock: Clock;
+  ports: ProtectionPorts;
+  appSecret: string;
+}) {
+  const { repository, ports } = deps;
+  const now = () => new Date(deps.clock.now());
+  const identityHash = (kind: string, value: string) =>
+    createHmac('sha256', deps.appSecret).update(`${kind}:${value}`).digest();
+  const identities = (player: { email?: string | null; phone?: string | null }) =>
+    identityValues(player).map(({ kind, value }) => ({ kind, hash: identityHash(kind, value) }));
+
+  async function used(kind: LimitKind, player: Player, since: Date, executor?: Db): Promise<number> {
+    if (kind === 'deposit') return ports.depositedSince(player.id, player.currency, since, executor);
+    if (kind === 'session') return Math.floor((await ports.sessionSeconds(player.id, since)) / 60);
+    const play = await repository.play(player.id, player.currency, since, executor);
+    return kind === 'wager' ? play.staked : Math.max(play.staked - play.won, 0);
+  }
+
+  async function view(player: Player) {
+    const at = now();
+    const [rows, periods] = await Promise.all([repository.limits(player.id), repository.periods(at)]);
+    const limits = await Promise.all(
+      rows.map(async (row) => {
+        const period = periods[row.period];
+        const spent = await used(row.kind, player, period.start);
+        const confirmable = row.pendingSince ? confirmableAt(row.pendingSince) : null;
+        return {
+          name: `${row.kind}_${row.period}`,
+          kind: row.kind,
+          period: row.period,
+          amount: row.amount,
+          currency: row.kind === 'session' ? null : (player.currency as CurrencyCode),
+          used: spent,
+          remaining: Math.max(row.amount - spent, 0),
+          resetsAt: unix(period.resetsAt),
+          pending:
+            isPending(row) && row.pendingSince && confirmable
+              ? {
+                  amount: row.pendingRemoval ? null : row.pendingAmount,
+                  requestedAt: unix(row.pendingSince),
+                  confirmableAt: unix(confirmable),
+                  canConfirm: at >= confirmable,
+                }
+              : null,
+        };
+      }),
+    );
+    return {
+      limits,
+      schedule: limits.map((limit) => ({ name: limit.name, period: limit.period, resetsAt: limit.resetsAt })),
+    };
+  }
+
+  const snapshot = (row: LimitRow | undefined) =>
+    row
+      ? {
+          amount: row.amount,
+          pendingAmount: row.pendingAmount,
+          pendingRemoval: row.pendingRemoval,
+          pendingSince: row.pendingSince?.toISOString() ?? null,
+        }
+      : null;
+
+  /** A limit change under the player's lock, with its audit row in the same transaction. */
+  async function changeLimit(
+    player: Player,
+    kind: LimitKind,
+    period: LimitPeriod,
+    work: (current: LimitRow | undefined, at: Date, tx: Db) => Promise<string>,
+  ) {
+    await deps.db.transaction(async (tx) => {
+      await repository.lockPlayer(player.id, tx);
+      const current = (await repository.limits(player.id, tx)).find(
+        (row) => row.kind === kind && row.period === period,
+      );
+      const at = now();
+      const action = await work(current, at, tx);
+      const after = (await repository.limits(player.id, tx)).find(
+        (row) => row.kind === kind && row.period === period,
+      );
+      await repository.audit(
+        { userId: player.id, actor: 'player', action, before: snapshot(current), after: snapshot(after), at },
+        tx,
+      );
+    });
+    return view(player);
+  }
+
+  async function exclusionOf(userId: number) {
+    return repository.currentExclusion(userId, now());
+  }
+
+  /** Ends the session when the session-time limit is reached, and refuses new rounds until it resets. */
+  async function checkSessionTime(player: Player): Promise<void> {
+    const rows = (await repository.limits(player.id)).filter((row) => row.kind === 'session');
+    if (rows.length === 0) return;
+    const periods = await repository.periods(now());
+    for (const row of rows) {
+      const period = periods[row.period];
+      if ((await used('session', player, period.start)) < row.amount) continue;
+      await repository.blockSessions(player.id, period.resetsAt);
+      await ports.endAllSessions(player.id, 'session_limit');
+      throw new AppError('LIMIT_REACHED', { message: ProtectionMessage.sessionLimitReached });
+    }
+  }
+
+  return {
+    limits: view,
+
+    setLimit(player: Player, kind: LimitKind, period: LimitPeriod, amount: number | null) {
+      return changeLimit(player, kind, period, async (current, at, tx) => {
+        const change = changeOf(current ?? null, amount, at);
+        if (change.kind === 'unchanged') return 'limit.unchanged';
+        if (change.kind === 'apply') {
+          await repository.saveLimit(
+            player.id,
+            {
+              kind,
+              period,
+              amount: change.amount!,
+              pendingAmount: null,
+              pendingRemoval: false,
+              pendingSince: null,
+            },
+            at,
+            tx,
+          );
+          return current ? 'limit.lowered' : 'limit.added';
+        }
+        await repository.saveLimit(
+          player.id,
+          {
+            kind,
+            period,
+            amount: current!.amount,
+            pendingAmount: change.amount,
+            pendingRemoval: change.amount === null,
+            pendingSince: change.since,
+          },
+          at,
+          tx,
+        );
+        return change.amount === null ? 'limit.removal_requested' : 'limit.raise_requested';
+      });
+    },
+
+    confirmLimit(player: Player, kind: LimitKind, period: LimitPeriod) {
+      return changeLimit(player, kind, period, async (current, at, tx) => {
+        if (!current || !isPending(current) || !current.pendingSince) {
+          throw new AppError('CONFLICT', { message: ProtectionMessage.nothingToConfirm });
+        }
+        const from = confirmableAt(current.pendingSince);
+        if (at < from) {
+          throw new AppError('CONFLICT', {
+            message: ProtectionMessage.coolingOff,
+            extra: { confirmableAt: unix(from) },
+          });
+        }
+        if (current.pendingRemoval) {
+          await repository.deleteLimit(player.id, kind, period, tx);
+          return 'limit.removed';
+        }
+        await repository.saveLimit(
+          player.id,
+          {
+            kind,
+            period,
+            amount: current.pendingAmount!,
+            pendingAmount: null,
+            pendingRemoval: false,
+            pendingSince: null,
+          },
+          at,
+          tx,
+        );
+        return 'limit.raised';
+      });
+    },
+
+    /**
+     * The deposit check, inside the cashier's own transaction before the deposit is written: an
+     * excluded player is refused; so is an amount above what any deposit limit has left (deposits in
+     * flight count, so two concurrent deposits cannot both fit under the same remainder).
+     */
+    async checkDeposit(tx: Db, player: Player, amount: number): Promise<void> {
+      await repository.lockPlayer(player.id, tx);
+      if (await repository.currentExclusion(player.id, now(), tx)) throw new AppError('SELF_EXCLUDED');
+      const rows = (await repository.limits(player.id, tx)).filter((row) => row.kind === 'deposit');
+      if (rows.length === 0) return;
+      const periods = await repository.periods(now());
+      for (const row of rows) {
+        const spent = await used('deposit', player, periods[row.period].start, tx);
+        if (spent >= row.amount) {
+          throw new AppError('LIMIT_REACHED', { message: ProtectionMessage.depositLimitReached });
+        }
+        if (spent + amount > row.amount) {
+          throw new AppError('LIMIT_REACHED', {
+            message: ProtectionMessage.depositAboveRemaining,
+            fields: { amount: ProtectionMessage.depositAboveRemaining },
+            extra: { remaining: row.amount - spent },
+          });
+        }
+      }
+    },
+
+    /** What the lowest deposit limit has left (null without one), for the cashier's suggestions. */
+    async depositRemaining(player: Player): Promise<number | null> {
+      const current = await view(player);
+      const deposits = current.limits.filter((limit) => limit.kind === 'deposit');
+      return deposits.length === 0 ? null : Math.min(...deposits.map((limit) => limit.remaining));
+    },
+
+    /** Before a game is launched: not while excluded, nor past the session-time limit. */
+    async assertMayPlay(player: Player): Promise<void> {
+      if (await exclusionOf(player.id)) throw new AppError('SELF_EXCLUDED');
+      await checkSessionTime(player);
+    },
+
+    async exclusion(player: Player) {
+      const current = await exclusionOf(player.id);
+      return {
+        options: EXCLUSION_OPTIONS.map((option) => ({ ...option })),
+        current: current
+          ? {
+              kind: current.kind,
+              option: current.option,
+              startedAt: unix(current.startedAt),
+              until: current.until ? unix(current.until) : null,
+            }
+          : null,
+      };
+    },
+
+    /**
+     * Starts a time-out or a self-exclusion at once: every session ends, the player's e-mail and phone
+     * are kept (as keyed hashes) so no new account opens with them; it can be lengthened, never
+     * shortened.
+     */
+    async exclude(player: Player, optionId: ExclusionOptionId) {
+      const option = EXCLUSION_OPTIONS.find((o) => o.id === optionId)!;
+      const at = now();
+      let until: Date | null;
+      if ('hours' in option) until = new Date(at.getTime() + option.hours * 3_600_000);
+      else if (option.months === null) until = null;
+      else {
+        until = new Date(at);
+        until.setUTCMonth(until.getUTCMonth() + option.months);
+      }
+      await deps.db.transaction(async (tx) => {
+        await repository.lockPlayer(player.id, tx);
+        const current = await repository.currentExclusion(player.id, at, tx);
+        const shorter =
+          current &&
+          (current.until === null || (until !== null && until.getTime() < current.until.getTime()));
+        if (shorter) throw new AppError('CONFLICT', { message: ProtectionMessage.cannotShorten });
+        const exclusion = { kind: option.kind, option: option.id, startedAt: at, until };
+        await repository.insertExclusion(player.id, exclusion, tx);
+        await repository.excludeIdentities(player.id, identities(player), until, tx);
+        await repository.audit(
+          {
+            userId: player.id,
+            actor: 'player',
+            action: `exclusion.${option.kind}`,
+            before: current,
+            after: exclusion,
+            at,
+          },
+          tx,
+        );
+      });
+      await ports.endAllSessions(player.id, option.kind);
+      return this.exclusion(player);
+    },
+
+    /** A message key when these contacts belong to a player excluded now (registration). */
+    async registrationGuard(contacts: { email?: string; phone?: string }): Promise<string | null> {
+      return (await repository.identityExcluded(identities(contacts), now()))
+        ? ProtectionMessage.identityExcluded
+        : null;
+    },
+
+    async realityCheck(player: Player, sessionId: number) {
+      await checkSessionTime(player);
+      const at = now();
+      const [loginAt, settings] = await Promise.all([
+        ports.loginTime(sessionId),
+        repository.realityCheck(player.id),
+      ]);
+      const intervalMinutes = settings?.intervalMinutes ?? REALITY_CHECK_DEFAULT_MINUTES;
+      const from =
+        settings?.acknowledgedAt && settings.acknowledgedAt > loginAt ? settings.acknowledgedAt : loginAt;
+      const next = new Date(from.getTime() + intervalMinutes * 60_000);
+      const play = await ports.playSince(player.id, player.currency, loginAt);
+      return {
+        sessionStartedAt: unix(loginAt),
+        elapsedSeconds: Math.max(0, Math.floor((at.getTime() - loginAt.getTime()) / 1000)),
+        intervalMinutes,
+        nextCheckAt: unix(next),
+        due: at >= next,
+        currency: player.currency as CurrencyCode,
+        wagered: play.staked,
+        won: play.won,
+        net: play.won - play.staked,
+      };
+    },
+
+    async setRealityInterval(player: Player, sessionId: number, intervalMinutes: number) {
+      const before = await repository.realityCheck(player.id);
+      const after = { intervalMinutes, acknowledgedAt: before?.acknowledgedAt ?? null };
+      await repository.saveRealityCheck(player.id, after);
+      await repository.audit({
+        userId: player.id,
+        actor: 'player',
+        action: 'reality_check.interval',
+        before,
+        after,
+        at: now(),
+      });
+      return this.realityCheck(player, sessionId);
+    },
+
+    async acknowledgeRealityCheck(player: Player, sessionId: number) {
+      const before = await repository.realityCheck(player.id);
+      const after = {
+        intervalMinutes: before?.intervalMinutes ?? REALITY_CHECK_DEFAULT_MINUTES,
+        acknowledgedAt: now(),
+      };
+      await repository.saveRealityCheck(player.id, after);
+      await repository.audit({
+        userId: player.id,
+        actor: 'player',
+        action: 'reality_check.acknowledged',
+        before,
+        after,
+        at: after.acknowledgedAt,
+      });
+      return this.realityCheck(player, sessionId);
+    },
+
+    auditOf: (userId: number) => repository.auditOf(userId),
+  };
+}
+
+export type ProtectionService = ReturnType<typeof createProtectionService>;
