@@ -108,7 +108,12 @@ describe('blackjack on Kometa’s game server against the casino', () => {
     expect(history.json().data.count).toBe(100);
     expect(items.reduce((sum, item) => sum + item.bet, 0)).toBe(staked);
     expect(items.reduce((sum, item) => sum + item.win, 0)).toBe(returned);
-    expect(items[0]).toMatchObject({ game: 'blackjack', round: `kometa-${latest.id}`, bet: latest.bet, win: latest.win });
+    expect(items[0]).toMatchObject({
+      game: 'blackjack',
+      round: `kometa-${latest.id}`,
+      bet: latest.bet,
+      win: latest.win,
+    });
     expect(await auditLedger(casino.platform.database.db)).toEqual([]);
   });
 

@@ -52,6 +52,7 @@ export async function playerInGame(
       agreeRules: true,
     },
   });
+  if (registered.statusCode !== 200) throw new Error(`registration failed: ${registered.body}`);
   const token = registered.json().data.token as string;
   const self = await app.inject({ url: '/api/v18/users/self', headers: { 'auth-token': token } });
   const userId = self.json().data.id as number;

@@ -79,9 +79,12 @@ export function createProtectionRepository(db: Db) {
     },
 
     /** The current period of each length in the operator's time zone: its start and its reset. */
-    async periods(at: Date): Promise<Record<LimitPeriod, { start: Date; resetsAt: Date }>> {
+    async periods(
+      at: Date,
+      executor: Db = db,
+    ): Promise<Record<LimitPeriod, { start: Date; resetsAt: Date }>> {
       const [row] = await queryRows<Record<string, string>>(
-        db,
+        executor,
         sql`select rg_period_start('day', ${iso(at)}::timestamptz) as day_start,
                    rg_period_start('week', ${iso(at)}::timestamptz) as week_start,
                    rg_period_start('month', ${iso(at)}::timestamptz) as month_start,

@@ -249,7 +249,7 @@ export function createProtectionService(deps: {
       if (await repository.currentExclusion(player.id, now(), tx)) throw new AppError('SELF_EXCLUDED');
       const rows = (await repository.limits(player.id, tx)).filter((row) => row.kind === 'deposit');
       if (rows.length === 0) return;
-      const periods = await repository.periods(now());
+      const periods = await repository.periods(now(), tx);
       for (const row of rows) {
         const spent = await used('deposit', player, periods[row.period].start, tx);
         if (spent >= row.amount) {
