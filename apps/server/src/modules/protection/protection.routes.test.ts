@@ -49,9 +49,9 @@ type Player = Awaited<ReturnType<typeof player>>;
 const deposit = (p: Player, amount: number) =>
   p.call('POST', '/payments/deposits', { system: 'sandbox-card', amount });
 
-function bet(p: Player, amount: number, round = provider.uuid('round')) {
+async function bet(p: Player, amount: number, round = provider.uuid('round')) {
   const id = provider.uuid('bet');
-  return provider.call('/transaction/bet', {
+  const answer = await provider.call('/transaction/bet', {
     request_uuid: id,
     token: p.session,
     user: p.user,
@@ -62,6 +62,7 @@ function bet(p: Player, amount: number, round = provider.uuid('round')) {
     currency: 'RUB',
     amount,
   });
+  return { ...answer, id };
 }
 
 function win(p: Player, reference: string, round: string, amount: number) {
@@ -199,9 +200,7 @@ describe('loss and wager limits on provider bets', () => {
     expect(first.body.status).toBe('RS_OK');
     const refused = await bet(p, 500);
     expect(refused.body).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED' });
-    expect(
-      (await win(p, String((first.body as { request_uuid: string }).request_uuid), round, 600)).body.status,
-    ).toBe('RS_OK');
+    expect((await win(p, first.id, round, 600)).body.status).toBe('RS_OK');
     // Staked 600, won 600: nothing lost, so 1 000 fits again.
     expect((await bet(p, 1_000)).body.status).toBe('RS_OK');
     expect((await bet(p, 1)).body.status).toBe('RS_ERROR_LIMIT_REACHED');
@@ -223,7 +222,7 @@ describe('self-exclusion', () => {
     // The deposit is wagered first (the cashier's turnover rule), winning it back.
     const played = provider.uuid('round');
     const stake = await bet(p, 59_000, played);
-    await win(p, String((stake.body as { request_uuid: string }).request_uuid), played, 59_000);
+    await win(p, stake.id, played, 59_000);
     const round = provider.uuid('round');
     const inFlight = await bet(p, 1_000, round);
     expect(inFlight.body.status).toBe('RS_OK');
@@ -262,10 +261,7 @@ describe('self-exclusion', () => {
     expect((await call('POST', '/games/kometa/dice/launch', { mode: 'real' })).statusCode).toBe(403);
     expect((await bet(p, 100)).body.status).toBe('RS_ERROR_USER_DISABLED');
     // The round already in flight is settled.
-    expect(
-      (await win(p, String((inFlight.body as { request_uuid: string }).request_uuid), round, 2_500)).body
-        .status,
-    ).toBe('RS_OK');
+    expect((await win(p, inFlight.id, round, 2_500)).body.status).toBe('RS_OK');
     const withdrawal = await call('POST', '/payments/withdrawals', {
       system: 'sandbox-card-out',
       amount: 50_000,
@@ -312,7 +308,7 @@ describe('reality checks and the session-time limit', () => {
     const p = await player();
     const round = provider.uuid('round');
     const placed = await bet(p, 3_000, round);
-    await win(p, String((placed.body as { request_uuid: string }).request_uuid), round, 1_000);
+    await win(p, placed.id, round, 1_000);
     const start = (await p.call('GET', '/users/self/reality-check')).json().data;
     expect(start).toMatchObject({
       elapsedSeconds: 0,
