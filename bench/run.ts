@@ -7,9 +7,16 @@ import { guestSettingsSuite } from './suites/guest-settings.bench.ts';
 import { accountsSuite } from './suites/accounts.bench.ts';
 import { ledgerSuite } from './suites/ledger.bench.ts';
 import { providerApiSuite } from './suites/provider-api.bench.ts';
+import { protectionSuite } from './suites/protection.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
-const suites: BenchSuite[] = [guestSettingsSuite, accountsSuite, ledgerSuite, providerApiSuite];
+const suites: BenchSuite[] = [
+  guestSettingsSuite,
+  accountsSuite,
+  ledgerSuite,
+  providerApiSuite,
+  protectionSuite,
+];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */
 function percent(ratio: number): string {

@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '@kometa/db';
+import { openDatabase } from '@kometa/db';
 import { createProviderClient, signBody } from '@kometa/provider-kit';
 import { createWalletModule, systemClock } from '@kometa/server';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,6 +8,7 @@ import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@kometa/contracts
 import { benchConfig } from '../config.ts';
 import { load, openLoad, type OpenLoadResult } from '../lib/load.ts';
 import { startKometa } from '../lib/kometa.ts';
+import { playersInGame } from '../lib/provider-players.ts';
 import { freshBenchDatabase } from '../lib/postgres.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
 
@@ -49,27 +48,8 @@ export const providerApiSuite: BenchSuite = {
       const db = local.db;
       const { ledger } = createWalletModule({ db, clock: systemClock });
       // Players with funds and a launched dice session each (as the casino's launch would make them).
-      const users = await queryRows<{ id: string }>(
-        db,
-        sql`insert into users (email, password_hash, birth_date, currency, rules_accepted_at, created_at)
-            select 'provider-bench-' || g || '@example.com', '!', '1990-01-01', 'RUB', now(), now()
-            from generate_series(1, ${PLAYERS}) g returning id`,
-      );
-      const sessions: { token: string; user: string }[] = [];
-      for (const { id } of users) {
-        const token = randomBytes(32).toString('base64url');
-        sessions.push({ token, user: id });
-        await db.execute(sql`insert into game_sessions (token_hash, user_id, provider, game_code, currency, mode, created_at, expires_at)
-          values (decode(${createHash('sha256').update(token).digest('hex')}, 'hex'), ${Number(id)}, 'kometa', 'dice', 'RUB', 'real', now(), now() + interval '1 day')`);
-        await ledger.post({
-          key: `provider-bench:fund:${id}`,
-          operation: 'deposit',
-          legs: [
-            { account: { player: Number(id), kind: 'real', currency: 'RUB' }, amount: 1_000_000_000 },
-            { account: { house: 'payments', name: 'bench', currency: 'RUB' }, amount: -1_000_000_000 },
-          ],
-        });
-      }
+      const sessions = await playersInGame(db, PLAYERS, 'provider-bench');
+      const users = sessions.map((session) => ({ id: session.user }));
 
       // Baseline: the ledger's own bet rate on this database, 32 connections.
       const games = { house: 'games', name: 'bench-baseline', currency: 'RUB' } as const;

@@ -122,9 +122,12 @@ $$;
 create function rg_bet_refusal(p_user bigint, p_amount bigint, p_currency text, p_new_round boolean, p_at timestamptz)
 returns text language plpgsql as $$
 declare
-  v_limit record;
-  v_staked bigint;
-  v_won bigint;
+  v_zone text;
+  v_local timestamp;
+  v_day date;
+  v_week date;
+  v_month date;
+  v_play record;
 begin
   if exists (select 1 from users where id = p_user and labels && array['disabled', 'self_excluded'])
      or rg_excluded(p_user, p_at) then
@@ -137,21 +140,36 @@ begin
     return null;
   end if;
   perform pg_advisory_xact_lock(7001, p_user::integer);
-  for v_limit in
-    select l.kind, l.period, l.amount from rg_limits l
+  -- The three periods' stakes and wins in one pass over at most a month and a week of days.
+  select timezone into v_zone from rg_config;
+  v_local := p_at at time zone v_zone;
+  v_day := v_local::date;
+  v_week := date_trunc('week', v_local)::date;
+  v_month := date_trunc('month', v_local)::date;
+  select coalesce(sum(a.staked) filter (where a.day >= v_day), 0) as day_staked,
+         coalesce(sum(a.won) filter (where a.day >= v_day), 0) as day_won,
+         coalesce(sum(a.staked) filter (where a.day >= v_week), 0) as week_staked,
+         coalesce(sum(a.won) filter (where a.day >= v_week), 0) as week_won,
+         coalesce(sum(a.staked) filter (where a.day >= v_month), 0) as month_staked,
+         coalesce(sum(a.won) filter (where a.day >= v_month), 0) as month_won
+    into v_play
+    from rg_activity a
+    -- A week may begin in the month before.
+    where a.user_id = p_user and a.currency = p_currency and a.day >= least(v_week, v_month) and a.day <= v_day;
+  if exists (
+    select 1 from rg_limits l
     where l.user_id = p_user and l.kind in ('loss', 'wager')
-  loop
-    select coalesce(sum(a.staked), 0), coalesce(sum(a.won), 0) into v_staked, v_won
-      from rg_activity a
-      where a.user_id = p_user and a.currency = p_currency
-        and a.day >= rg_local_day(rg_period_start(v_limit.period, p_at));
-    if v_limit.kind = 'wager' and v_staked + p_amount > v_limit.amount then
-      return 'RS_ERROR_LIMIT_REACHED';
-    end if;
-    if v_limit.kind = 'loss' and greatest(v_staked - v_won, 0) + p_amount > v_limit.amount then
-      return 'RS_ERROR_LIMIT_REACHED';
-    end if;
-  end loop;
+      and (case l.kind
+             when 'wager' then case l.period when 'day' then v_play.day_staked
+                                             when 'week' then v_play.week_staked
+                                             else v_play.month_staked end
+             else greatest(case l.period when 'day' then v_play.day_staked - v_play.day_won
+                                         when 'week' then v_play.week_staked - v_play.week_won
+                                         else v_play.month_staked - v_play.month_won end, 0)
+           end) + p_amount > l.amount
+  ) then
+    return 'RS_ERROR_LIMIT_REACHED';
+  end if;
   return null;
 end $$;
 

@@ -348,3 +348,21 @@ describe('reality checks and the session-time limit', () => {
     expect((await bet(p, 100, round)).body.status).toBe('RS_OK');
   });
 });
+
+describe('periods', () => {
+  it('a week that began in the month before counts its days there too', async () => {
+    // Monday 30 November 2026, then Tuesday 1 December: one week, two months.
+    clock.set(Date.UTC(2026, 10, 30, 9, 0, 0));
+    const p = await player();
+    await p.call('PUT', '/games-limits/wager', { period: 'week', amount: 1_000 });
+    expect((await bet(p, 800)).body.status).toBe('RS_OK');
+    clock.set(Date.UTC(2026, 11, 1, 9, 0, 0));
+    expect((await bet(p, 300)).body.status).toBe('RS_ERROR_LIMIT_REACHED');
+    expect((await bet(p, 200)).body.status).toBe('RS_OK');
+    expect(await limitOf(p, 'wager_week')).toMatchObject({
+      used: 1_000,
+      // Next Monday, midnight in Moscow.
+      resetsAt: Date.UTC(2026, 11, 6, 21, 0, 0) / 1000,
+    });
+  });
+});
