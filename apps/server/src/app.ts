@@ -37,6 +37,7 @@ import { createWalletModule } from './modules/wallet/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createSeamlessModule } from './modules/seamless/index.ts';
 import { createProtectionModule } from './modules/protection/index.ts';
+import { createVerificationModule, type VerificationService } from './modules/verification/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
@@ -65,6 +66,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   platform: Platform;
+  /** What the operator's command-line tools work with (until the back office exists). */
+  operator: { verification: VerificationService };
 }
 
 /** Builds the whole server: platform plumbing, then the feature modules. Nothing listens yet. */
@@ -231,8 +234,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       playSince: (userId, currency, since) => seamless.playSince(userId, currency, since),
     },
   });
+  const verification = createVerificationModule({
+    db: database.db,
+    clock,
+    storageDir: config.protection.kycStorageDir,
+    ports: {
+      changeLabels: (userId, add, remove) => accounts.service.changeLabels(userId, add, remove),
+      audit: (entry, executor) => protection.service.record(entry, executor),
+    },
+  });
   const payments = createPaymentsModule({
     protection: protection.service,
+    financeBlocked: (userId) => verification.service.financeBlocked(userId),
     db: database.db,
     ledger: wallet.ledger,
     wallets: wallet.service,
@@ -252,13 +265,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = createAccountsModule({
     walletsOf: (userId, currency) => wallet.service.wallets(userId, currency),
     protectionOf: async (userId, currency) => {
-      const { limits, schedule } = await protection.service.limits({
-        id: userId,
-        currency,
-        email: null,
-        phone: null,
-      });
-      return { limits, limitsSchedule: schedule };
+      const [{ limits, schedule }, form] = await Promise.all([
+        protection.service.limits({ id: userId, currency, email: null, phone: null }),
+        verification.service.form(userId),
+      ]);
+      return {
+        limits,
+        limitsSchedule: schedule,
+        verificationForm: { status: form.status, actions: form.actions },
+      };
     },
     registrationGuard: (contacts) => protection.service.registrationGuard(contacts),
     outbox,
@@ -322,6 +337,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ),
       );
       await api.register(protection.routes(accounts.requireUser));
+      await api.register(verification.routes(accounts.requireUser));
     },
     { prefix: API_PREFIX },
   );
@@ -341,5 +357,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
 
-  return { app, platform };
+  return { app, platform, operator: { verification: verification.service } };
 }

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_ALLOWED_COUNTRIES } from '@kometa/contracts';
@@ -136,6 +138,8 @@ const environmentSchema = z.object({
    * {"id","issuer","clientId","clientSecret","scope"?}; the provider redirects back to SITE_ORIGIN/oauth/{id}.
    */
   OAUTH_PROVIDERS: jsonList(oauthProviderConfig),
+  /** Where KYC document files are kept (never served); default: `kyc` in DATA_DIR, or a temporary folder. */
+  KYC_STORAGE_DIR: z.string().optional(),
   /** The time zone of the responsible-gaming periods (day, week from Monday, month). */
   PROTECTION_TIMEZONE: z
     .string()
@@ -183,7 +187,7 @@ export type Config = {
     roundTimeoutMs: number;
   };
   payments: { sandbox: boolean; sandboxSecret: string; depositTimeoutMs: number };
-  protection: { timezone: string };
+  protection: { timezone: string; kycStorageDir: string };
 };
 
 export class ConfigError extends Error {
@@ -194,6 +198,11 @@ export class ConfigError extends Error {
  * The only reader of process.env. Fails fast with every problem listed at once, so an operator fixes
  * the environment in one go.
  */
+/** The configuration of an operator's command-line tool: the server's, with no jobs and no demo seed. */
+export function loadToolConfig(): Config {
+  return loadConfig({ ...process.env, JOBS_ENABLED: 'false', SEED_DEMO: 'false' });
+}
+
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set" (a common way to unset one in shells and compose files).
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
@@ -280,7 +289,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       sessionMs: e.GAME_SESSION_MINUTES * 60_000,
       roundTimeoutMs: e.ROUND_TIMEOUT_MINUTES * 60_000,
     },
-    protection: { timezone: e.PROTECTION_TIMEZONE },
+    protection: {
+      timezone: e.PROTECTION_TIMEZONE,
+      kycStorageDir:
+        e.KYC_STORAGE_DIR ??
+        (e.DATA_DIR === ':memory:' ? join(tmpdir(), `kometa-kyc-${process.pid}`) : join(e.DATA_DIR, 'kyc')),
+    },
     payments: {
       sandbox:
         e.SANDBOX_PAYMENTS === undefined

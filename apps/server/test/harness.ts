@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -109,6 +112,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     env.REDIS_PREFIX = prefix;
     if (!options.shared?.redisPrefix) cleanups.push(() => deleteRedisPrefix(prefix));
   }
+  // KYC documents of this app go to a folder of its own, removed with it.
+  const kycDir = mkdtempSync(join(tmpdir(), 'kometa-test-kyc-'));
+  env.KYC_STORAGE_DIR = kycDir;
+  cleanups.push(async () => rmSync(kycDir, { recursive: true, force: true }));
   Object.assign(env, options.env);
   let built: BuiltApp;
   try {
@@ -132,6 +139,7 @@ export interface SuiteApp {
   readonly platform: TestApp['platform'];
   /** The environment the app was built from (its DATABASE_URL, for a second connection). */
   readonly env: TestApp['env'];
+  readonly operator: TestApp['operator'];
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
@@ -157,6 +165,9 @@ export function useTestApp(options: TestAppOptions = {}): SuiteApp {
     },
     get env() {
       return started().env;
+    },
+    get operator() {
+      return started().operator;
     },
     get: (url, headers = {}) => started().app.inject({ url, headers }),
   };

@@ -223,3 +223,13 @@ export {
   type LimitPeriod,
   type ExclusionOptionId,
 } from './protection.ts';
+export {
+  DOCUMENT_TYPES,
+  VERIFICATION_STATUSES,
+  BLOCK_FINANCE_ACTIVITY,
+  VerificationMessage,
+  verificationDocument,
+  verificationInfoResponse,
+  type DocumentType,
+  type VerificationStatus,
+} from './verification.ts';

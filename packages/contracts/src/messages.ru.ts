@@ -105,6 +105,11 @@ export const errorMessagesRu: Record<string, string> = {
     'Действует самоисключение: игра, пополнения и бонусы недоступны. Вывод средств доступен',
   'errors.self_exclusion.cannot_shorten': 'Срок самоисключения нельзя сократить',
   'errors.self_exclusion.identity': 'Регистрация с этими данными недоступна',
+  'errors.verification.document_type': 'Выберите тип документа',
+  'errors.verification.file_required': 'Приложите файл документа',
+  'errors.verification.file_type': 'Допустимы изображения JPEG, PNG, WebP или PDF',
+  'errors.verification.file_too_large': 'Файл больше 5 МБ',
+  'errors.verification.already_accepted': 'Аккаунт уже верифицирован',
   'errors.conflict': 'Действие уже выполнено или данные изменились, обновите страницу',
   'errors.oauth.invalid_token': 'Данные входа через соцсеть устарели, войдите через соцсеть ещё раз',
 };

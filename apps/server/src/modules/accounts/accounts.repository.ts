@@ -95,6 +95,17 @@ export function createAccountsRepository(db: Db) {
         .returning({ id: sessions.id });
       return rows.length;
     },
+    /** Adds and removes labels (verification decisions, operator flags); answers the labels after. */
+    async changeLabels(userId: number, add: string[], remove: string[]): Promise<string[]> {
+      const [row] = await queryRows<{ labels: string[] }>(
+        db,
+        sql`update users set labels = array(
+              select distinct label from unnest(labels || ${`{${add.join(',')}}`}::text[]) as label
+              where label <> all(${`{${remove.join(',')}}`}::text[]) order by label)
+            where id = ${userId} returning labels`,
+      );
+      return row?.labels ?? [];
+    },
     /** When the player logged in for this session: the first of its chain of refreshes. */
     async loginTime(sessionId: number): Promise<Date> {
       const [row] = await queryRows<{ login: string }>(

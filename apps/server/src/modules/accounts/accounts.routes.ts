@@ -39,7 +39,7 @@ export type WalletsOf = (userId: number, currency: CurrencyCode) => Promise<User
 export type ProtectionOf = (
   userId: number,
   currency: CurrencyCode,
-) => Promise<Pick<User, 'limits' | 'limitsSchedule'>>;
+) => Promise<Pick<User, 'limits' | 'limitsSchedule' | 'verificationForm'>>;
 import { AppError } from '../../platform/http/app-error.ts';
 import { TelegramMessage } from '@kometa/contracts';
 

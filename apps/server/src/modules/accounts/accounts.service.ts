@@ -592,6 +592,9 @@ export function createAccountsService(deps: {
 
     loginTime: (sessionId: number) => repository.loginTime(sessionId),
 
+    changeLabels: (userId: number, add: string[], remove: string[]) =>
+      repository.changeLabels(userId, add, remove),
+
     /** Ends every session of the player (self-exclusion, a session-time limit reached). */
     endAllSessions: (userId: number, reason: string) =>
       repository.revokeAllSessions(userId, new Date(clock.now()), reason),

@@ -23,7 +23,10 @@ const DEFAULT_REQUIREMENTS: Record<'deposit' | 'withdrawal', Verification[]> = {
  * opens the matching verification view for; an account flagged by anti-fraud gets 403 with
  * `Reason: suspicious activity` (spec §4, §8).
  */
-export function createPaymentGates(settings: SettingsService) {
+export function createPaymentGates(
+  settings: SettingsService,
+  financeBlocked: (userId: number) => Promise<boolean> = async () => false,
+) {
   async function requirements(direction: 'deposit' | 'withdrawal'): Promise<Verification[]> {
     const configured = await settings
       .get<Record<string, unknown> | null>('payment_verification')
@@ -44,6 +47,10 @@ export function createPaymentGates(settings: SettingsService) {
         'phone-verified': auth.user.phoneConfirmed,
         'kyc-verified': auth.roles.verified,
       };
+      // An operator's block_finance_activity sends the player to the verification view (spec §4).
+      if (await financeBlocked(auth.user.id)) {
+        throw new AppError('EXPECTATION_FAILED', { headers: { [EXPECTATION_HEADER]: 'kyc-verified' } });
+      }
       const missing = (await requirements(direction)).find((need) => !verified[need]);
       if (missing) throw new AppError('EXPECTATION_FAILED', { headers: { [EXPECTATION_HEADER]: missing } });
     },

@@ -39,6 +39,8 @@ export function createPaymentsModule(deps: {
   sandbox: { enabled: boolean; secret: string };
   publicUrl: () => string;
   protection: DepositGuard;
+  /** Verification's `block_finance_activity`: deposits and withdrawals wait for the operator. */
+  financeBlocked: (userId: number) => Promise<boolean>;
 }) {
   const repository: PaymentsRepository = createPaymentsRepository(deps.db);
   const providers = new Map<string, PaymentProvider>();
@@ -54,7 +56,7 @@ export function createPaymentsModule(deps: {
       })
     : undefined;
   if (sandbox) providers.set(sandbox.provider.id, sandbox.provider);
-  const gates = createPaymentGates(deps.settings);
+  const gates = createPaymentGates(deps.settings, deps.financeBlocked);
   const service = createPaymentsService({
     db: deps.db,
     repository,

@@ -12,7 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { changeOf, confirmableAt, isPending } from './limits.ts';
-import type { LimitRow, ProtectionRepository } from './protection.repository.ts';
+import type { AuditEntry, LimitRow, ProtectionRepository } from './protection.repository.ts';
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -400,6 +400,9 @@ export function createProtectionService(deps: {
     },
 
     auditOf: (userId: number) => repository.auditOf(userId),
+
+    /** Writes to the player-protection audit (verification decisions use it too). */
+    record: (entry: AuditEntry, executor?: Db) => repository.audit(entry, executor),
   };
 }
 
