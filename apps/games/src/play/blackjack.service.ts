@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ProviderStatus } from '@kometa/contracts';
-import { createDraws } from '@kometa/fairness';
+import { createDraws, type Draws } from '@kometa/fairness';
 import { sqlState } from '@kometa/db';
 import {
   act,
@@ -91,6 +91,19 @@ export function createBlackjackService(deps: {
     return { balance: paid.balance };
   }
 
+  /** Takes the action on the replayed state and records it as the round's next step (at most once). */
+  function record(round: RoundRow, action: Action, cost: number, state: BlackjackState, draws: Draws) {
+    act(state, action, draws);
+    return rounds.step(round.id, round.actions.length, {
+      action,
+      added: cost,
+      outcome: state.finished ? state : visible(state),
+      finished: state.finished,
+      win: state.win,
+      at: deps.now(),
+    });
+  }
+
   /**
    * Records one action: a staking one (double, split) is marked pending, then staked with its own
    * transaction id, then recorded; a refused stake leaves the round as it was.
@@ -111,16 +124,7 @@ export function createBlackjackService(deps: {
         throw error;
       }
     }
-    act(state, action, draws);
-    const recorded = await rounds.step(round.id, step, {
-      action,
-      added: cost,
-      outcome: state.finished ? state : visible(state),
-      finished: state.finished,
-      win: state.win,
-      at: deps.now(),
-    });
-    if (!recorded) throw new RoundConflict('busy');
+    if (!(await record(round, action, cost, state, draws))) throw new RoundConflict('busy');
     return { state, balance };
   }
 
@@ -146,15 +150,7 @@ export function createBlackjackService(deps: {
       await rounds.dropPending(round.id);
       return { ...round, pending: null };
     }
-    act(state, action, draws);
-    await rounds.step(round.id, round.actions.length, {
-      action,
-      added: cost,
-      outcome: state.finished ? state : visible(state),
-      finished: state.finished,
-      win: state.win,
-      at: deps.now(),
-    });
+    await record(round, action, cost, state, draws);
     if (!state.finished) return (await rounds.openOf(round.player, GAME)) ?? null;
     await payOut(round, state, payer);
     return null;

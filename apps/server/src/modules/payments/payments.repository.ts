@@ -36,6 +36,22 @@ function historyWhere(userId: number, filter: HistoryFilter): SQL | undefined {
   );
 }
 
+/** The sum of a player's deposits since a moment that also match `which`. */
+async function depositSum(executor: Db, userId: number, since: Date, which: SQL): Promise<number> {
+  const [row] = await executor
+    .select({ total: sum(payments.amount) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.direction, 'deposit'),
+        gte(payments.createdAt, since),
+        which,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
 export function createPaymentsRepository(db: Db) {
   return {
     async systems(direction: 'deposit' | 'withdrawal', currency: string): Promise<PaymentSystemRow[]> {
@@ -130,21 +146,16 @@ export function createPaymentsRepository(db: Db) {
       return { count: row?.count ?? 0, deposits: Number(row?.deposits ?? 0) };
     },
     /** Deposits a limit counts since a moment: every one not failed or cancelled (in flight too). */
-    async depositedSince(userId: number, currency: string, since: Date, executor: Db = db): Promise<number> {
-      const [row] = await executor
-        .select({ total: sum(payments.amount) })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.userId, userId),
-            eq(payments.direction, 'deposit'),
-            eq(payments.currency, currency),
-            notInArray(payments.status, [PaymentStatus.FAIL, PaymentStatus.CANCELLED]),
-            gte(payments.createdAt, since),
-          ),
-        );
-      return Number(row?.total ?? 0);
-    },
+    depositedSince: (userId: number, currency: string, since: Date, executor: Db = db) =>
+      depositSum(
+        executor,
+        userId,
+        since,
+        and(
+          eq(payments.currency, currency),
+          notInArray(payments.status, [PaymentStatus.FAIL, PaymentStatus.CANCELLED]),
+        )!,
+      ),
     async byClientKey(userId: number, clientKey: string, executor: Db = db): Promise<PaymentRow | undefined> {
       const [row] = await executor
         .select()
@@ -152,20 +163,8 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(payments.userId, userId), eq(payments.clientKey, clientKey)));
       return row;
     },
-    async depositTotal(userId: number, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ total: sum(payments.amount) })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.userId, userId),
-            eq(payments.direction, 'deposit'),
-            eq(payments.status, PaymentStatus.SUCCESS),
-            gte(payments.createdAt, since),
-          ),
-        );
-      return Number(row?.total ?? 0);
-    },
+    depositTotal: (userId: number, since: Date) =>
+      depositSum(db, userId, since, eq(payments.status, PaymentStatus.SUCCESS)),
     async lastSuccessfulDeposit(userId: number): Promise<PaymentRow | undefined> {
       const [row] = await db
         .select()

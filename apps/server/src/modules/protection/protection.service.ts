@@ -14,6 +14,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { changeOf, confirmableAt, isPending } from './limits.ts';
 import type { AuditEntry, LimitRow, ProtectionRepository } from './protection.repository.ts';
 
+type RealityCheck = { intervalMinutes: number; acknowledgedAt: Date | null };
+
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** What player protection needs from the rest of the casino (bound late in app.ts). */
@@ -164,6 +166,18 @@ export function createProtectionService(deps: {
       await ports.endAllSessions(player.id, 'session_limit');
       throw new AppError('LIMIT_REACHED', { message: ProtectionMessage.sessionLimitReached });
     }
+  }
+
+  /** Changes the player's reality-check setting and audits it. */
+  async function saveRealityCheck(
+    player: Player,
+    action: string,
+    change: (before: RealityCheck | null) => RealityCheck,
+  ): Promise<void> {
+    const before = await repository.realityCheck(player.id);
+    const after = change(before);
+    await repository.saveRealityCheck(player.id, after);
+    await repository.audit({ userId: player.id, actor: 'player', action, before, after, at: now() });
   }
 
   return {
@@ -366,37 +380,18 @@ export function createProtectionService(deps: {
       };
     },
 
-    async setRealityInterval(player: Player, sessionId: number, intervalMinutes: number) {
-      const before = await repository.realityCheck(player.id);
-      const after = { intervalMinutes, acknowledgedAt: before?.acknowledgedAt ?? null };
-      await repository.saveRealityCheck(player.id, after);
-      await repository.audit({
-        userId: player.id,
-        actor: 'player',
-        action: 'reality_check.interval',
-        before,
-        after,
-        at: now(),
-      });
-      return this.realityCheck(player, sessionId);
+    setRealityInterval(player: Player, sessionId: number, intervalMinutes: number) {
+      return saveRealityCheck(player, 'reality_check.interval', (before) => ({
+        intervalMinutes,
+        acknowledgedAt: before?.acknowledgedAt ?? null,
+      })).then(() => this.realityCheck(player, sessionId));
     },
 
-    async acknowledgeRealityCheck(player: Player, sessionId: number) {
-      const before = await repository.realityCheck(player.id);
-      const after = {
+    acknowledgeRealityCheck(player: Player, sessionId: number) {
+      return saveRealityCheck(player, 'reality_check.acknowledged', (before) => ({
         intervalMinutes: before?.intervalMinutes ?? REALITY_CHECK_DEFAULT_MINUTES,
         acknowledgedAt: now(),
-      };
-      await repository.saveRealityCheck(player.id, after);
-      await repository.audit({
-        userId: player.id,
-        actor: 'player',
-        action: 'reality_check.acknowledged',
-        before,
-        after,
-        at: after.acknowledgedAt,
-      });
-      return this.realityCheck(player, sessionId);
+      })).then(() => this.realityCheck(player, sessionId));
     },
 
     auditOf: (userId: number) => repository.auditOf(userId),
