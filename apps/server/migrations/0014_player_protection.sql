@@ -56,6 +56,14 @@ create table rg_excluded_identities (
   primary key (kind, value_hash, user_id)
 );
 
+-- Keyed hashes of the payment details each player has paid with or to, so that an exclusion can
+-- cover them too.
+create table rg_payment_identities (
+  user_id bigint not null references users (id) on delete cascade,
+  value_hash bytea not null,
+  primary key (user_id, value_hash)
+);
+
 -- A session-time limit reached: new rounds are refused until the period ends.
 create table rg_session_blocks (
   user_id bigint primary key references users (id) on delete cascade,

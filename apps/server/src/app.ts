@@ -36,7 +36,7 @@ import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createSeamlessModule } from './modules/seamless/index.ts';
-import { createProtectionModule } from './modules/protection/index.ts';
+import { createProtectionModule, type ProtectionService } from './modules/protection/index.ts';
 import { createVerificationModule, type VerificationService } from './modules/verification/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
@@ -67,7 +67,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   platform: Platform;
   /** What the operator's command-line tools work with (until the back office exists). */
-  operator: { verification: VerificationService };
+  operator: { verification: VerificationService; protection: ProtectionService };
 }
 
 /** Builds the whole server: platform plumbing, then the feature modules. Nothing listens yet. */
@@ -357,5 +357,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
 
-  return { app, platform, operator: { verification: verification.service } };
+  return {
+    app,
+    platform,
+    operator: { verification: verification.service, protection: protection.service },
+  };
 }

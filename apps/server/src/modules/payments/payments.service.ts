@@ -44,6 +44,11 @@ export interface DepositGuard {
     player: { id: number; currency: string; email: string | null; phone: string | null },
     amount: number,
   ): Promise<void>;
+  checkPaymentDetails(
+    tx: Db,
+    player: { id: number; currency: string; email: string | null; phone: string | null },
+    values: string[],
+  ): Promise<void>;
   depositRemaining(player: {
     id: number;
     currency: string;
@@ -310,6 +315,7 @@ export function createPaymentsService(deps: {
         const retried = clientKey ? await repository.byClientKey(auth.user.id, clientKey, tx) : undefined;
         if (retried) return { payment: retried, created: false };
         await deps.protection.checkDeposit(tx, player, body.amount + tip);
+        await deps.protection.checkPaymentDetails(tx, player, Object.values(values));
         return repository.insert(
           {
             userId: auth.user.id,
@@ -401,6 +407,11 @@ export function createPaymentsService(deps: {
         { player: auth.user.id, kind: 'withdrawal_hold', currency },
       ]);
       const { payment, created } = await deps.db.transaction(async (tx) => {
+        await deps.protection.checkPaymentDetails(
+          tx,
+          { id: auth.user.id, currency: found.currency, email: auth.user.email, phone: auth.user.phone },
+          Object.values(values),
+        );
         const inserted = await repository.insert(row, tx);
         if (inserted.created) {
           const prepared = await ledger.prepare(posting(inserted.payment, 'hold'), {

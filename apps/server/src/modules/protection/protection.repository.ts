@@ -148,21 +148,38 @@ export function createProtectionRepository(db: Db) {
       }
     },
 
-    /** Whether any of these identities belongs to a player excluded now. */
+    /** Whether any of these identities belongs to a player excluded now (other than `except`). */
     async identityExcluded(
       identities: { kind: 'email' | 'phone' | 'payment'; hash: Buffer }[],
       at: Date,
+      options: { except?: number; executor?: Db } = {},
     ): Promise<boolean> {
       for (const identity of identities) {
         const rows = await queryRows<{ found: number }>(
-          db,
+          options.executor ?? db,
           sql`select 1 as found from rg_excluded_identities
               where kind = ${identity.kind} and value_hash = decode(${identity.hash.toString('hex')}, 'hex')
-                and (until is null or until > ${iso(at)}::timestamptz) limit 1`,
+                and (until is null or until > ${iso(at)}::timestamptz) and user_id <> ${options.except ?? 0}
+              limit 1`,
         );
         if (rows.length > 0) return true;
       }
       return false;
+    },
+
+    async rememberPaymentIdentities(userId: number, hashes: Buffer[], executor: Db = db): Promise<void> {
+      for (const hash of hashes) {
+        await executor.execute(sql`insert into rg_payment_identities (user_id, value_hash)
+          values (${userId}, decode(${hash.toString('hex')}, 'hex')) on conflict do nothing`);
+      }
+    },
+
+    async paymentIdentitiesOf(userId: number, executor: Db = db): Promise<Buffer[]> {
+      const rows = await queryRows<{ hash: string }>(
+        executor,
+        sql`select encode(value_hash, 'hex') as hash from rg_payment_identities where user_id = ${userId}`,
+      );
+      return rows.map((row) => Buffer.from(row.hash, 'hex'));
     },
 
     async blockSessions(userId: number, until: Date): Promise<void> {

@@ -294,6 +294,26 @@ describe('self-exclusion', () => {
     expect(actions.map((a) => a.action)).toEqual(['exclusion.self_exclusion', 'exclusion.self_exclusion']);
   });
 
+  it("refuses an excluded player's payment details on any other account", async () => {
+    const excluded = await player();
+    const sbp = (p: Player, phone: string) =>
+      p.call('POST', '/payments/deposits', { system: 'sandbox-sbp', amount: 10_000, requisites: { phone } });
+    expect((await sbp(excluded, '+7 999 000-11-22')).statusCode).toBe(200);
+    await excluded.call('POST', '/self-exclusion-option', { option: 'timeout_1w' });
+    const other = await player();
+    const refused = await sbp(other, '+79990001122');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('errors.self_exclusion.identity');
+    expect((await sbp(other, '+79990003344')).statusCode).toBe(200);
+    // The hooks for the bonus and marketing features to come answer the same.
+    const self = { id: excluded.userId, currency: 'RUB', email: null, phone: null };
+    await expect(t.operator.protection.assertMayClaimBonus(self)).rejects.toMatchObject({
+      codeName: 'SELF_EXCLUDED',
+    });
+    expect(await t.operator.protection.mayReceiveMarketing(excluded.userId)).toBe(false);
+    expect(await t.operator.protection.mayReceiveMarketing(other.userId)).toBe(true);
+  });
+
   it('a time-out ends by itself when its period is over', async () => {
     const p = await player();
     await p.call('POST', '/self-exclusion-option', { option: 'timeout_24h' });

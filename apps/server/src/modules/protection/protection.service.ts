@@ -72,6 +72,12 @@ export function createProtectionService(deps: {
     createHmac('sha256', deps.appSecret).update(`${kind}:${value}`).digest();
   const identities = (player: { email?: string | null; phone?: string | null }) =>
     identityValues(player).map(({ kind, value }) => ({ kind, hash: identityHash(kind, value) }));
+  /** Card numbers, phones and purses alike: only letters and digits count, case aside. */
+  const paymentHashes = (values: string[]) =>
+    values
+      .map((value) => value.toLowerCase().replace(/[^0-9a-z@._-]/g, ''))
+      .filter((value) => value.length >= 4)
+      .map((value) => identityHash('payment', value));
 
   async function used(kind: LimitKind, player: Player, since: Date, executor?: Db): Promise<number> {
     if (kind === 'deposit') return ports.depositedSince(player.id, player.currency, since, executor);
@@ -331,7 +337,11 @@ export function createProtectionService(deps: {
         if (shorter) throw new AppError('CONFLICT', { message: ProtectionMessage.cannotShorten });
         const exclusion = { kind: option.kind, option: option.id, startedAt: at, until };
         await repository.insertExclusion(player.id, exclusion, tx);
-        await repository.excludeIdentities(player.id, identities(player), until, tx);
+        const payments = (await repository.paymentIdentitiesOf(player.id, tx)).map((hash) => ({
+          kind: 'payment' as const,
+          hash,
+        }));
+        await repository.excludeIdentities(player.id, [...identities(player), ...payments], until, tx);
         await repository.audit(
           {
             userId: player.id,
@@ -346,6 +356,38 @@ export function createProtectionService(deps: {
       });
       await ports.endAllSessions(player.id, option.kind);
       return this.exclusion(player);
+    },
+
+    /**
+     * Payment details a player pays with or to (card, phone, purse): refused when they belong to
+     * another player excluded now; remembered, so that the player's own exclusion covers them.
+     */
+    async checkPaymentDetails(tx: Db, player: Player, values: string[]): Promise<void> {
+      const hashes = paymentHashes(values);
+      if (hashes.length === 0) return;
+      const excluded = await repository.identityExcluded(
+        hashes.map((hash) => ({ kind: 'payment' as const, hash })),
+        now(),
+        { except: player.id, executor: tx },
+      );
+      if (excluded) throw new AppError('SELF_EXCLUDED', { message: ProtectionMessage.identityExcluded });
+      await repository.rememberPaymentIdentities(player.id, hashes, tx);
+      // Details first used while an exclusion runs (a withdrawal) are covered by it at once.
+      const current = await repository.currentExclusion(player.id, now(), tx);
+      if (current) {
+        const covered = hashes.map((hash) => ({ kind: 'payment' as const, hash }));
+        await repository.excludeIdentities(player.id, covered, current.until, tx);
+      }
+    },
+
+    /** For the bonus feature to come: no bonus for an excluded player (throws SELF_EXCLUDED). */
+    async assertMayClaimBonus(player: Player): Promise<void> {
+      if (await exclusionOf(player.id)) throw new AppError('SELF_EXCLUDED');
+    },
+
+    /** For marketing to come (e-mail, SMS, push, CRM popups): never to an excluded player. */
+    async mayReceiveMarketing(userId: number): Promise<boolean> {
+      return !(await exclusionOf(userId));
     },
 
     /** A message key when these contacts belong to a player excluded now (registration). */
