@@ -133,6 +133,12 @@ describe('KYC verification', () => {
     );
     try {
       const p = await player();
+      // A verified-only game answers 417 with the KYC expectation before, and launches after.
+      await db().execute(sql`update games set verified_only = true where code = 'roulette'`);
+      const game = await p.post('/games/kometa/roulette/launch', { mode: 'real' });
+      expect(game.statusCode).toBe(417);
+      expect(game.headers.expectation).toBe('kyc-verified');
+      expect((await p.post('/games/kometa/roulette/launch', { mode: 'demo' })).statusCode).toBe(200);
       const gated = await p.post('/payments/deposits', { system: 'sandbox-card', amount: 10_000 });
       expect(gated.statusCode).toBe(417);
       expect(gated.headers.expectation).toBe('kyc-verified');
@@ -151,6 +157,7 @@ describe('KYC verification', () => {
       expect(
         (await p.post('/payments/deposits', { system: 'sandbox-card', amount: 10_000 })).statusCode,
       ).toBe(200);
+      expect((await p.post('/games/kometa/roulette/launch', { mode: 'real' })).statusCode).toBe(200);
       const [audit] = await queryRows<{ actor: string; action: string }>(
         db(),
         sql`select actor, action from rg_audit where user_id = ${p.id}`,
@@ -165,6 +172,7 @@ describe('KYC verification', () => {
         sql`update settings set value = '{"deposit": [], "withdrawal": ["email-verified"]}'::jsonb
             where alias = 'payment_verification'`,
       );
+      await db().execute(sql`update games set verified_only = false where code = 'roulette'`);
     }
   });
 
