@@ -37,6 +37,7 @@ import { createWalletModule } from './modules/wallet/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createSeamlessModule } from './modules/seamless/index.ts';
 import { createProtectionModule, type ProtectionService } from './modules/protection/index.ts';
+import { createCatalogModule } from './modules/catalog/index.ts';
 import { createVerificationModule, type VerificationService } from './modules/verification/index.ts';
 import { createAccountsModule } from './modules/accounts/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       playSince: (userId, currency, since) => seamless.playSince(userId, currency, since),
     },
   });
+  const catalog = createCatalogModule({ db: database.db, clock });
   const verification = createVerificationModule({
     db: database.db,
     clock,
@@ -338,6 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
       await api.register(protection.routes(accounts.requireUser));
       await api.register(verification.routes(accounts.requireUser));
+      await api.register(catalog.routes(accounts.requireUser));
     },
     { prefix: API_PREFIX },
   );
@@ -354,6 +357,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await loadDemo(database, { settings: settings.service, content: content.service });
     await payments.loadDemo();
     await seamless.loadDemo();
+    await catalog.service.loadDemo((games) => seamless.registerGames(games));
   }
   if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
 

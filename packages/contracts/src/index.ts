@@ -233,3 +233,22 @@ export {
   type DocumentType,
   type VerificationStatus,
 } from './verification.ts';
+export {
+  GAMES_PAGE_SIZE,
+  GAMES_MAX_LIMIT,
+  GAMES_MAX_OFFSET,
+  SEARCH_TAGS_MAX,
+  FAVORITES_BATCH,
+  catalogGame,
+  gamesQuery,
+  gamesResponse,
+  gameResponse,
+  gameSlugParams,
+  gameTypesResponse,
+  developersResponse,
+  gameSearchQuery,
+  gameSearchResponse,
+  favoriteGamesBody,
+  favoriteGamesResponse,
+  type CatalogGame,
+} from './catalog.ts';

@@ -70,6 +70,20 @@ export function createSeamlessModule(deps: {
 
   return {
     loadDemo: () => repository.ensureGames(demoGames),
+    /** Adds games to the provider registry (the catalogue's demo games; an operator's edits are kept). */
+    registerGames: (
+      rows: {
+        provider: string;
+        code: string;
+        name: string;
+        category: string;
+        rtpBp: number;
+        verifiedOnly: boolean;
+      }[],
+    ) =>
+      repository.ensureGames(
+        rows.map((row) => ({ ...row, demoAvailable: true, active: true, createdAt: new Date(0) })),
+      ),
     /** Writes the provider calls' audit rows still queued (before the database closes; tests). */
     flushAudit: () => audit.flush(),
     /** The provider API, mounted at /api/provider (outside the player API's version prefix). */

@@ -1,0 +1,239 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CatalogGame } from '@kometa/contracts';
+import { queryRows, type Db } from '../../platform/db/database.ts';
+
+/** The columns of a catalogue game as the player sees it (active games only). */
+const GAME_COLUMNS = sql`c.id, c.slug, c.title, c.image, c.is_mobile, c.is_desktop, c.bet_statistic, c.only_real_balance,
+  c.tags, c.position, g.verified_only, g.demo_available, g.rtp_bp,
+  d.id as developer_id, d.name as developer_name, d.canonical as developer_canonical,
+  array(select t.slug from game_type_games tg join game_types t on t.id = tg.type_id
+        where tg.game_id = c.id and t.active order by t.position) as categories`;
+const GAME_FROM = sql`from catalog_games c
+  join games g on g.provider = c.provider and g.code = c.code
+  join developers d on d.id = c.developer_id
+  where g.active and d.active`;
+
+const gameOf = (row: Record<string, unknown>): CatalogGame => ({
+  id: Number(row.id),
+  slug: String(row.slug),
+  title: String(row.title),
+  image: String(row.image),
+  isMobile: Boolean(row.is_mobile),
+  isDesktop: Boolean(row.is_desktop),
+  betStatistic: Number(row.bet_statistic),
+  developer: {
+    id: Number(row.developer_id),
+    name: String(row.developer_name),
+    canonical: String(row.developer_canonical),
+  },
+  categories: (row.categories as string[]) ?? [],
+  tags: (row.tags as string[]) ?? [],
+  onlyRealBalance: Boolean(row.only_real_balance),
+  verifiedOnly: Boolean(row.verified_only),
+  rtp: row.rtp_bp === null ? null : Number(row.rtp_bp) / 100,
+  demoAvailable: Boolean(row.demo_available),
+  position: Number(row.position),
+});
+
+const device = (isMobile: boolean | undefined) =>
+  isMobile === undefined ? sql`` : isMobile ? sql` and c.is_mobile` : sql` and c.is_desktop`;
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface NewCatalogGame {
+  provider: string;
+  code: string;
+  slug: string;
+  title: string;
+  developer: string;
+  image: string;
+  isMobile: boolean;
+  isDesktop: boolean;
+  onlyRealBalance: boolean;
+  tags: string[];
+  position: number;
+  betStatistic: number;
+  types: string[];
+}
+
+/** The only door to the catalogue's tables (migration 0016). */
+export function createCatalogRepository(db: Db) {
+  /**
+   * Games in order: the page's ids are chosen first (an index walk), then only those rows get their
+   * tabs and developer, so a page costs the same at any offset.
+   */
+  async function games(where: SQL, order: SQL, page?: { limit: number; offset: number }) {
+    const chosen = page
+      ? sql` and c.id = any(array(select c.id ${GAME_FROM}${where} order by ${order} limit ${page.limit} offset ${page.offset}))`
+      : where;
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${GAME_COLUMNS} ${GAME_FROM}${chosen} order by ${order}`,
+    );
+    return rows.map(gameOf);
+  }
+
+  return {
+    page: (page: { limit: number; offset: number }, isMobile?: boolean) =>
+      games(device(isMobile), sql`c.position, c.id`, page),
+
+    byIds: (ids: number[], isMobile?: boolean) =>
+      games(
+        sql` and c.id = any(${`{${ids.join(',')}}`}::bigint[])${device(isMobile)}`,
+        sql`c.position, c.id`,
+      ),
+
+    async bySlug(slug: string): Promise<CatalogGame | undefined> {
+      return (await games(sql` and c.slug = ${slug}`, sql`c.id`))[0];
+    },
+
+    async search(
+      filter: { query?: string; tags?: string[]; isMobile?: boolean },
+      page: { limit: number; offset: number },
+    ) {
+      const conditions: SQL[] = [device(filter.isMobile)];
+      if (filter.query) {
+        const pattern = `%${likeEscaped(filter.query.toLowerCase())}%`;
+        conditions.push(sql` and (lower(c.title) like ${pattern} or exists (
+          select 1 from tag_locales l where l.tag = any(c.tags) and lower(l.name) like ${pattern}))`);
+      }
+      if (filter.tags && filter.tags.length > 0) {
+        conditions.push(sql` and c.tags && ${`{${filter.tags.join(',')}}`}::text[]`);
+      }
+      const where = sql.join(conditions, sql``);
+      const [items, [counted]] = await Promise.all([
+        games(where, sql`c.bet_statistic desc, c.id`, page),
+        queryRows<{ n: string }>(db, sql`select count(*)::text as n ${GAME_FROM}${where}`),
+      ]);
+      return { items, count: Number(counted?.n ?? 0) };
+    },
+
+    async tagLocales(tags: string[]): Promise<{ name: string; locales: Record<string, string> }[]> {
+      if (tags.length === 0) return [];
+      const rows = await queryRows<{ tag: string; locale: string; name: string }>(
+        db,
+        sql`select tag, locale, name from tag_locales where tag = any(${`{${tags.join(',')}}`}::text[]) order by tag`,
+      );
+      const byTag = new Map<string, Record<string, string>>();
+      for (const row of rows) byTag.set(row.tag, { ...byTag.get(row.tag), [row.locale]: row.name });
+      return tags.map((name) => ({ name, locales: byTag.get(name) ?? {} }));
+    },
+
+    async gameTypes() {
+      const rows = await queryRows<{ id: string; slug: string; title: string; position: number }>(
+        db,
+        sql`select id, slug, title, position from game_types where active order by position, id`,
+      );
+      return rows.map((row) => ({ ...row, id: Number(row.id), position: Number(row.position) }));
+    },
+
+    async developers() {
+      const rows = await queryRows<{
+        id: string;
+        name: string;
+        canonical: string;
+        position: number;
+        n: string;
+      }>(
+        db,
+        sql`select d.id, d.name, d.canonical, d.position, count(c.id)::text as n
+            from developers d join catalog_games c on c.developer_id = d.id
+            join games g on g.provider = c.provider and g.code = c.code
+            where d.active and g.active group by d.id order by d.position, d.name`,
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        canonical: row.canonical,
+        position: Number(row.position),
+        gamesCount: Number(row.n),
+      }));
+    },
+
+    /** A player's favourites for a device type: most played first, then by developer (spec §4). */
+    async favorites(userId: number, isMobile: boolean): Promise<number[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select c.id from favorite_games f join catalog_games c on c.id = f.game_id
+            where f.user_id = ${userId} and f.is_mobile = ${isMobile}
+            order by c.bet_statistic desc, c.developer_id, c.id`,
+      );
+      return rows.map((row) => Number(row.id));
+    },
+    async addFavorites(userId: number, ids: number[], isMobile: boolean, at: Date): Promise<void> {
+      await db.execute(sql`insert into favorite_games (user_id, game_id, is_mobile, created_at)
+        select ${userId}, c.id, ${isMobile}, ${at.toISOString()}::timestamptz from catalog_games c
+        where c.id = any(${`{${ids.join(',')}}`}::bigint[])
+        on conflict do nothing`);
+    },
+    async removeFavorites(userId: number, ids: number[], isMobile: boolean): Promise<void> {
+      await db.execute(sql`delete from favorite_games where user_id = ${userId} and is_mobile = ${isMobile}
+        and game_id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    },
+
+    /** Demo content: developers, tabs, tags and games, added once (an operator's edits are kept). */
+    async ensureDemo(content: {
+      developers: { name: string; canonical: string; position: number }[];
+      types: { slug: string; title: string; position: number }[];
+      tags: { tag: string; locale: string; name: string }[];
+      games: NewCatalogGame[];
+      sets: { set: string; slugs: string[] }[];
+      at: Date;
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const d of content.developers) {
+          await tx.execute(sql`insert into developers (name, canonical, position) values (${d.name}, ${d.canonical}, ${d.position})
+            on conflict (canonical) do nothing`);
+        }
+        for (const t of content.types) {
+          await tx.execute(sql`insert into game_types (slug, title, position) values (${t.slug}, ${t.title}, ${t.position})
+            on conflict (slug) do nothing`);
+        }
+        for (const t of content.tags) {
+          await tx.execute(sql`insert into tag_locales (tag, locale, name) values (${t.tag}, ${t.locale}, ${t.name})
+            on conflict do nothing`);
+        }
+        const at = content.at.toISOString();
+        for (let i = 0; i < content.games.length; i += 500) {
+          const chunk = content.games.slice(i, i + 500);
+          await tx.execute(sql`insert into catalog_games (provider, code, slug, title, developer_id, image, is_mobile, is_desktop,
+              only_real_balance, tags, position, bet_statistic, created_at)
+            select x.provider, x.code, x.slug, x.title, d.id, x.image, x.is_mobile, x.is_desktop, x.only_real_balance,
+                   x.tags, x.position, x.bet_statistic, ${at}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(
+              chunk.map((g) => ({
+                provider: g.provider,
+                code: g.code,
+                slug: g.slug,
+                title: g.title,
+                developer: g.developer,
+                image: g.image,
+                is_mobile: g.isMobile,
+                is_desktop: g.isDesktop,
+                only_real_balance: g.onlyRealBalance,
+                tags: g.tags,
+                position: g.position,
+                bet_statistic: g.betStatistic,
+              })),
+            )}::jsonb) as x(provider text, code text, slug text, title text, developer text, image text, is_mobile boolean,
+                            is_desktop boolean, only_real_balance boolean, tags text[], position integer, bet_statistic bigint)
+            join developers d on d.canonical = x.developer
+            on conflict (provider, code) do nothing`);
+          await tx.execute(sql`insert into game_type_games (type_id, game_id, position)
+            select t.id, c.id, c.position
+            from jsonb_to_recordset(${JSON.stringify(chunk.flatMap((g) => g.types.map((type) => ({ slug: g.slug, type }))))}::jsonb)
+              as x(slug text, type text)
+            join catalog_games c on c.slug = x.slug join game_types t on t.slug = x.type
+            on conflict do nothing`);
+        }
+        for (const set of content.sets) {
+          await tx.execute(sql`insert into game_sets (set_slug, game_id, position)
+            select ${set.set}, c.id, array_position(${`{${set.slugs.join(',')}}`}::text[], c.slug)
+            from catalog_games c where c.slug = any(${`{${set.slugs.join(',')}}`}::text[])
+            on conflict do nothing`);
+        }
+      });
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
+import { queryRows } from '../../platform/db/database.ts';
+import { DEMO_GAME_COUNT } from './demo-catalog.ts';
+
+const t = useTestApp();
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/api/v18${url}`, headers });
+
+async function player() {
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/v18/registration',
+    payload: {
+      email: `lobby${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'kometa-correct-horse',
+      birthday: { day: 1, month: 1, year: 1990 },
+      agreeRules: true,
+    },
+  });
+  const token = registered.json().data.token as string;
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/v18${url}`,
+      headers: { 'auth-token': token },
+      ...(payload ? { payload } : {}),
+    });
+  return { token, call };
+}
+
+describe('the game catalogue', () => {
+  it('pages through the whole demo lobby in 20s, in order, to the last game', async () => {
+    const seen = new Set<number>();
+    let previous = -1;
+    for (let offset = 0; ; offset += 20) {
+      const page = await get(`/games?limit=20&offset=${offset}`);
+      expect(page.statusCode).toBe(200);
+      const games = Object.values(page.json().data as Record<string, { id: number; position: number }>).sort(
+        (a, b) => a.position - b.position,
+      );
+      for (const game of games) {
+        expect(game.position).toBeGreaterThanOrEqual(previous);
+        previous = game.position;
+        seen.add(game.id);
+      }
+      if (games.length < 20) break;
+    }
+    const [active] = await queryRows<{ n: string }>(
+      t.platform.database.db,
+      sql`select count(*)::text as n from catalog_games c join games g on g.provider = c.provider and g.code = c.code where g.active`,
+    );
+    expect(seen.size).toBe(Number(active!.n));
+    expect(seen.size).toBe(DEMO_GAME_COUNT + 5);
+  });
+
+  it('opens with Kometa’s own games, each with its developer, tabs, RTP and demo flag', async () => {
+    const first = Object.values((await get('/games?limit=5')).json().data) as {
+      slug: string;
+      developer: { canonical: string };
+      categories: string[];
+      rtp: number | null;
+    }[];
+    expect(first.map((g) => g.slug).sort()).toEqual([
+      'kometa-blackjack',
+      'kometa-classic-slot',
+      'kometa-dice',
+      'kometa-roulette',
+      'kometa-video-slot',
+    ]);
+    expect(first.every((g) => g.developer.canonical === 'kometa' && g.categories.includes('popular'))).toBe(
+      true,
+    );
+    const dice = (await get('/games/kometa-dice')).json().data;
+    expect(dice).toMatchObject({
+      title: 'Кости',
+      rtp: 99,
+      demoAvailable: true,
+      categories: ['popular', 'instant'],
+    });
+  });
+
+  it('answers the games of a list of ids, and refuses an unbounded or malformed one', async () => {
+    const ids = Object.keys((await get('/games?limit=3&offset=40')).json().data).map(Number);
+    const byIds = await get(`/games?ids=${ids.join(',')}`);
+    expect(Object.keys(byIds.json().data).map(Number).sort()).toEqual(ids.sort());
+    expect(
+      (await get(`/games?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`)).statusCode,
+    ).toBe(400);
+    expect((await get('/games?ids=1,,2')).statusCode).toBe(400);
+    expect((await get('/games?limit=101')).statusCode).toBe(400);
+    expect((await get('/games?offset=-1')).statusCode).toBe(400);
+  });
+
+  it('answers 404 in the envelope for an unknown slug', async () => {
+    const missing = await get('/games/no-such-game');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toMatchObject({ code: 1000, message: 'errors.not_found' });
+  });
+
+  it('lists the lobby tabs and the developers with their counts', async () => {
+    const types = (await get('/gameTypes')).json().data as { slug: string }[];
+    expect(types.map((type) => type.slug)).toEqual([
+      'popular',
+      'slots',
+      'table',
+      'instant',
+      'new',
+      'jackpot',
+    ]);
+    const developers = (await get('/developers')).json().data as { canonical: string; gamesCount: number }[];
+    expect(developers[0]).toMatchObject({ canonical: 'kometa', gamesCount: 5 });
+    expect(developers.reduce((sum, d) => sum + d.gamesCount, 0)).toBe(DEMO_GAME_COUNT + 5);
+  });
+
+  it('searches by name in Cyrillic and Latin and by tag, most played first, tags capped at 8', async () => {
+    const cyrillic = (await get(`/game-search?query=${encodeURIComponent('драКОН')}`)).json().data;
+    expect(cyrillic.count).toBeGreaterThan(0);
+    expect(cyrillic.items.every((g: { title: string }) => /дракон/i.test(g.title))).toBe(true);
+    const latin = (await get('/game-search?query=dragon')).json().data;
+    expect(latin.items.every((g: { title: string }) => /dragon/i.test(g.title))).toBe(true);
+    const bets = latin.items.map((g: { betStatistic: number }) => g.betStatistic);
+    expect(bets).toEqual([...bets].sort((a: number, b: number) => b - a));
+    // A tag's Russian name finds its games too.
+    const egypt = (await get(`/game-search?query=${encodeURIComponent('египет')}`)).json().data;
+    expect(egypt.count).toBeGreaterThan(0);
+    const tagged = (await get('/game-search?tags=megaways,jackpot&limit=50')).json().data;
+    expect(
+      tagged.items.every(
+        (g: { tags: string[] }) => g.tags.includes('megaways') || g.tags.includes('jackpot'),
+      ),
+    ).toBe(true);
+    expect(tagged.tags.find((tag: { name: string }) => tag.name === 'megaways')).toEqual({
+      name: 'megaways',
+      locales: { ru: 'Мегавэйс' },
+    });
+    expect((await get('/game-search?tags=a,b,c,d,e,f,g,h,i')).statusCode).toBe(400);
+    // LIKE wildcards in a query are taken literally.
+    expect((await get('/game-search?query=%25')).json().data.count).toBe(0);
+  });
+
+  it('keeps favourites per device type, sorted by bets, in batches of 50, for the player only', async () => {
+    const alice = await player();
+    const bob = await player();
+    const ids = Object.keys((await get('/games?limit=60&offset=100')).json().data).map(Number);
+    expect((await alice.call('POST', '/favorite-games', { game_ids: ids.slice(0, 51) })).statusCode).toBe(
+      400,
+    );
+    const added = await alice.call('POST', '/favorite-games', { game_ids: ids.slice(0, 50) });
+    expect(added.json().data.game_ids).toHaveLength(50);
+    await alice.call('POST', '/favorite-games?isMobile=1', { game_ids: ids.slice(50, 55) });
+    expect((await alice.call('GET', '/favorite-games?isMobile=1')).json().data.game_ids.sort()).toEqual(
+      ids.slice(50, 55).sort(),
+    );
+    const removed = await alice.call('DELETE', '/favorite-games', { game_ids: ids.slice(0, 10) });
+    expect(removed.json().data.game_ids).toHaveLength(40);
+    expect((await bob.call('GET', '/favorite-games')).json().data.game_ids).toEqual([]);
+    expect((await get('/favorite-games')).statusCode).toBe(401);
+  });
+
+  it('serves a cover for every demo game and 404 for others', async () => {
+    const cover = await get('/game-images/kometa-dice.svg');
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toContain('image/svg+xml');
+    expect(cover.body).toContain('Кости');
+    expect((await get('/game-images/nothing.svg')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import {
+  commonQuery,
+  developersResponse,
+  favoriteGamesBody,
+  favoriteGamesResponse,
+  gameResponse,
+  gameSearchQuery,
+  gameSearchResponse,
+  gameSlugParams,
+  gamesQuery,
+  gamesResponse,
+  gameTypesResponse,
+} from '@kometa/contracts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { authOf } from '../accounts/index.ts';
+import type { CatalogService } from './catalog.service.ts';
+import { gameCoverSvg } from './game-image.ts';
+
+/** The lobby's calls (spec §7 games): games, tabs, developers, search, favourites, covers. */
+export function catalogRoutes(
+  service: CatalogService,
+  authenticated: preHandlerAsyncHookHandler,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['games'];
+
+    app.get(
+      '/games',
+      {
+        schema: {
+          tags,
+          summary: 'A page of the lobby in order (limit, offset), or the games of `ids`; keyed by id',
+          querystring: gamesQuery,
+          response: { 200: gamesResponse },
+        },
+      },
+      async (request) => ({ data: await service.games(request.query) }),
+    );
+
+    app.get(
+      '/games/:slug',
+      {
+        schema: {
+          tags,
+          summary: 'One game by its slug',
+          params: gameSlugParams,
+          querystring: commonQuery,
+          response: { 200: gameResponse },
+        },
+      },
+      async (request) => ({ data: await service.game(request.params.slug) }),
+    );
+
+    app.get(
+      '/gameTypes',
+      {
+        schema: {
+          tags,
+          summary: 'The lobby tabs',
+          querystring: commonQuery,
+          response: { 200: gameTypesResponse },
+        },
+      },
+      async () => ({ data: await service.gameTypes() }),
+    );
+
+    app.get(
+      '/developers',
+      {
+        schema: {
+          tags,
+          summary: 'Game developers with their canonical names and how many games each has',
+          querystring: commonQuery,
+          response: { 200: developersResponse },
+        },
+      },
+      async () => ({ data: await service.developers() }),
+    );
+
+    app.get(
+      '/game-search',
+      {
+        schema: {
+          tags,
+          summary: 'Games by name (Cyrillic or Latin) and tags (at most 8), most played first',
+          querystring: gameSearchQuery,
+          response: { 200: gameSearchResponse },
+        },
+      },
+      async (request) => ({ data: await service.search(request.query) }),
+    );
+
+    const favoriteQuery = commonQuery;
+    app.get(
+      '/favorite-games',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: "The player's favourites for this device type",
+          querystring: favoriteQuery,
+          response: { 200: favoriteGamesResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.favorites(authOf(request).user.id, request.query.isMobile ?? false),
+      }),
+    );
+    app.post(
+      '/favorite-games',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Add games to the favourites of this device type (50 at most per call)',
+          querystring: favoriteQuery,
+          body: favoriteGamesBody,
+          response: { 200: favoriteGamesResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.addFavorites(
+          authOf(request).user.id,
+          request.body.game_ids,
+          request.query.isMobile ?? false,
+        ),
+      }),
+    );
+    app.delete(
+      '/favorite-games',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Remove games from the favourites of this device type (50 at most per call)',
+          querystring: favoriteQuery,
+          body: favoriteGamesBody,
+          response: { 200: favoriteGamesResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.removeFavorites(
+          authOf(request).user.id,
+          request.body.game_ids,
+          request.query.isMobile ?? false,
+        ),
+      }),
+    );
+
+    app.get(
+      '/game-images/:file',
+      {
+        schema: {
+          tags,
+          summary: "A demo game's neutral cover (SVG)",
+          params: z.strictObject({ file: z.string().regex(/^[a-z0-9-]{1,200}\.svg$/) }),
+          hide: true,
+        },
+      },
+      async (request, reply) => {
+        const slug = request.params.file.slice(0, -'.svg'.length);
+        const game = await service.game(slug).catch((error: unknown) => {
+          if (error instanceof AppError) return undefined;
+          throw error;
+        });
+        if (!game) throw new AppError('NOT_FOUND');
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .type('image/svg+xml; charset=utf-8')
+          .send(gameCoverSvg(slug, game.title));
+      },
+    );
+  };
+}

@@ -1,0 +1,106 @@
+import type { CatalogGame } from '@kometa/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
+import {
+  DEMO_STUDIOS,
+  DEMO_TAGS,
+  DEMO_TYPES,
+  KOMETA_GAMES,
+  generatedGames,
+  type DemoRegistryGame,
+} from './demo-catalog.ts';
+
+const keyed = (games: CatalogGame[]) => Object.fromEntries(games.map((game) => [String(game.id), game]));
+
+/** The lobby's reads and the player's favourites (issue 6). */
+export function createCatalogService(deps: { repository: CatalogRepository; clock: Clock }) {
+  const { repository } = deps;
+  return {
+    /** A page of the lobby in order, or the games of `ids`, keyed by id (spec §7). */
+    async games(query: {
+      limit: number;
+      offset: number;
+      ids?: number[] | undefined;
+      isMobile?: boolean | undefined;
+    }) {
+      return keyed(
+        query.ids
+          ? await repository.byIds(query.ids, query.isMobile)
+          : await repository.page({ limit: query.limit, offset: query.offset }, query.isMobile),
+      );
+    },
+
+    async game(slug: string): Promise<CatalogGame> {
+      const found = await repository.bySlug(slug);
+      if (!found) throw new AppError('NOT_FOUND');
+      return found;
+    },
+
+    gameTypes: () => repository.gameTypes(),
+    developers: () => repository.developers(),
+
+    async search(query: {
+      query?: string | undefined;
+      tags?: string[] | undefined;
+      limit: number;
+      offset: number;
+      isMobile?: boolean | undefined;
+    }) {
+      const found = await repository.search(
+        {
+          ...(query.query ? { query: query.query } : {}),
+          ...(query.tags ? { tags: query.tags } : {}),
+          ...(query.isMobile === undefined ? {} : { isMobile: query.isMobile }),
+        },
+        { limit: query.limit, offset: query.offset },
+      );
+      const tags = [...new Set(found.items.flatMap((game) => game.tags))].slice(0, 8);
+      return { ...found, tags: await repository.tagLocales(tags) };
+    },
+
+    favorites: async (userId: number, isMobile: boolean) => ({
+      game_ids: await repository.favorites(userId, isMobile),
+    }),
+    async addFavorites(userId: number, ids: number[], isMobile: boolean) {
+      await repository.addFavorites(userId, ids, isMobile, new Date(deps.clock.now()));
+      return this.favorites(userId, isMobile);
+    },
+    async removeFavorites(userId: number, ids: number[], isMobile: boolean) {
+      await repository.removeFavorites(userId, ids, isMobile);
+      return this.favorites(userId, isMobile);
+    },
+
+    /** The demo lobby, after the provider registry has its games (`register`). */
+    async loadDemo(register: (games: DemoRegistryGame[]) => Promise<void>) {
+      const generated = generatedGames();
+      await register(generated.registry);
+      const byBets = [...generated.catalog].sort((a, b) => b.betStatistic - a.betStatistic);
+      await repository.ensureDemo({
+        developers: DEMO_STUDIOS,
+        types: DEMO_TYPES,
+        tags: DEMO_TAGS.map(([tag, name]) => ({ tag, locale: 'ru', name })),
+        games: [
+          ...KOMETA_GAMES,
+          ...generated.catalog.map((game) =>
+            byBets.indexOf(game) < 45 ? { ...game, types: [...game.types, 'popular'] } : game,
+          ),
+        ],
+        sets: [
+          { set: 'home-page-promo', slugs: KOMETA_GAMES.map((game) => game.slug) },
+          { set: 'pregame-popup-popular', slugs: byBets.slice(0, 8).map((game) => game.slug) },
+          {
+            set: 'pregame-popup-bonus',
+            slugs: generated.catalog
+              .filter((game) => game.tags.includes('bonus-buy'))
+              .slice(0, 8)
+              .map((g) => g.slug),
+          },
+        ],
+        at: new Date(deps.clock.now()),
+      });
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,191 @@
+import type { NewCatalogGame } from './catalog.repository.ts';
+
+/**
+ * The demo lobby: Kometa's five games and 2,000 generated ones from six fictional studios (played
+ * through the generic `demo` provider), deterministic so that tests and screenshots are stable.
+ * Half the titles are Russian, half Latin, so search is exercised in both alphabets.
+ */
+export const DEMO_GAME_COUNT = 2_000;
+
+const STUDIOS = [
+  { name: 'Aurora Games', canonical: 'aurora-games' },
+  { name: 'Taiga Play', canonical: 'taiga-play' },
+  { name: 'Volga Studio', canonical: 'volga-studio' },
+  { name: 'Neon Fox', canonical: 'neon-fox' },
+  { name: 'Pixel Bear', canonical: 'pixel-bear' },
+  { name: 'Orbit Gaming', canonical: 'orbit-gaming' },
+];
+
+const FIRST: [string, string][] = [
+  ['Золотой', 'Golden'],
+  ['Дикий', 'Wild'],
+  ['Звёздный', 'Star'],
+  ['Огненный', 'Fire'],
+  ['Ледяной', 'Ice'],
+  ['Лунный', 'Moon'],
+  ['Счастливый', 'Lucky'],
+  ['Королевский', 'Royal'],
+  ['Тайный', 'Secret'],
+  ['Древний', 'Ancient'],
+];
+const SECOND: [string, string, string][] = [
+  ['дракон', 'Dragon', 'asia'],
+  ['самоцвет', 'Gem', 'classic'],
+  ['фараон', 'Pharaoh', 'egypt'],
+  ['тигр', 'Tiger', 'animals'],
+  ['рыцарь', 'Knight', 'fantasy'],
+  ['экспресс', 'Express', 'classic'],
+  ['джекпот', 'Jackpot', 'jackpot'],
+  ['сундук', 'Chest', 'fantasy'],
+  ['шторм', 'Storm', 'fantasy'],
+  ['клевер', 'Clover', 'classic'],
+  ['барабан', 'Reel', 'fruits'],
+  ['феникс', 'Phoenix', 'fantasy'],
+  ['волк', 'Wolf', 'animals'],
+  ['кристалл', 'Crystal', 'classic'],
+  ['султан', 'Sultan', 'egypt'],
+  ['самурай', 'Samurai', 'asia'],
+  ['викинг', 'Viking', 'fantasy'],
+  ['бизон', 'Buffalo', 'animals'],
+  ['лимон', 'Lemon', 'fruits'],
+  ['каньон', 'Canyon', 'animals'],
+];
+const SUFFIX: [string, string, string | null][] = [
+  ['', '', null],
+  [' 2', ' 2', null],
+  [' 3', ' 3', null],
+  [' Делюкс', ' Deluxe', null],
+  [' XL', ' XL', null],
+  [' Мегавэйс', ' Megaways', 'megaways'],
+  [' Бонус', ' Bonus', 'bonus-buy'],
+  [' Классик', ' Classic', 'classic'],
+  [' Ночь', ' Night', null],
+  [' Турбо', ' Turbo', null],
+];
+
+export const DEMO_TAGS: [string, string][] = [
+  ['fruits', 'Фрукты'],
+  ['egypt', 'Египет'],
+  ['animals', 'Животные'],
+  ['asia', 'Азия'],
+  ['fantasy', 'Фэнтези'],
+  ['classic', 'Классика'],
+  ['megaways', 'Мегавэйс'],
+  ['jackpot', 'Джекпот'],
+  ['bonus-buy', 'Покупка бонуса'],
+  ['new', 'Новинки'],
+];
+
+export const DEMO_TYPES = [
+  { slug: 'popular', title: 'Популярные', position: 1 },
+  { slug: 'slots', title: 'Слоты', position: 2 },
+  { slug: 'table', title: 'Настольные', position: 3 },
+  { slug: 'instant', title: 'Быстрые игры', position: 4 },
+  { slug: 'new', title: 'Новинки', position: 5 },
+  { slug: 'jackpot', title: 'Джекпоты', position: 6 },
+];
+
+/** A small deterministic generator (mulberry32) for the demo's statistics. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const kebab = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+export interface DemoRegistryGame {
+  provider: string;
+  code: string;
+  name: string;
+  category: string;
+  rtpBp: number;
+  verifiedOnly: boolean;
+}
+
+/** The generated games: their catalogue rows and the provider registry rows they need. */
+export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoRegistryGame[] } {
+  const random = seeded(20261122);
+  const catalog: NewCatalogGame[] = [];
+  const registry: DemoRegistryGame[] = [];
+  for (let i = 0; i < DEMO_GAME_COUNT; i++) {
+    const [firstRu, firstEn] = FIRST[i % FIRST.length]!;
+    const [secondRu, secondEn, theme] = SECOND[Math.floor(i / FIRST.length) % SECOND.length]!;
+    const [suffixRu, suffixEn, suffixTag] = SUFFIX[Math.floor(i / (FIRST.length * SECOND.length))]!;
+    const latin = `${firstEn} ${secondEn}${suffixEn}`;
+    const title = i % 2 === 0 ? `${firstRu} ${secondRu}${suffixRu}` : latin;
+    const slug = kebab(latin);
+    const studio = STUDIOS[i % STUDIOS.length]!;
+    const kind = i % 25 === 0 ? 'table' : i % 40 === 1 ? 'instant' : 'slots';
+    const tags = [
+      ...new Set([theme, ...(suffixTag ? [suffixTag] : []), ...(i >= DEMO_GAME_COUNT - 100 ? ['new'] : [])]),
+    ];
+    const betStatistic = Math.floor(1_000_000 / (1 + i * random()));
+    const types = [
+      kind,
+      ...(tags.includes('new') ? ['new'] : []),
+      ...(tags.includes('jackpot') ? ['jackpot'] : []),
+    ];
+    catalog.push({
+      provider: 'demo',
+      code: slug,
+      slug,
+      title: `${title.charAt(0).toUpperCase()}${title.slice(1)}`,
+      developer: studio.canonical,
+      image: `/api/v18/game-images/${slug}.svg`,
+      isMobile: i % 17 !== 0,
+      isDesktop: i % 23 !== 0,
+      onlyRealBalance: i % 31 === 0,
+      tags,
+      position: 100 + i,
+      betStatistic,
+      types,
+    });
+    registry.push({
+      provider: 'demo',
+      code: slug,
+      name: title,
+      category: kind,
+      rtpBp: 9400 + Math.floor(random() * 350),
+      verifiedOnly: i % 97 === 0,
+    });
+  }
+  return { catalog, registry };
+}
+
+/** Kometa's own games in the lobby, first. */
+export const KOMETA_GAMES: NewCatalogGame[] = [
+  ['classic-slot', 'Классика 3×3', ['slots', 'popular'], ['fruits', 'classic']],
+  ['video-slot', 'Звёздные барабаны', ['slots', 'popular'], ['fantasy']],
+  ['roulette', 'Европейская рулетка', ['table', 'popular'], ['classic']],
+  ['dice', 'Кости', ['instant', 'popular'], ['classic']],
+  ['blackjack', 'Блэкджек', ['table', 'popular'], ['classic']],
+].map(([code, title, types, tags], index) => ({
+  provider: 'kometa',
+  code: code as string,
+  slug: `kometa-${code as string}`,
+  title: title as string,
+  developer: 'kometa',
+  image: `/api/v18/game-images/kometa-${code as string}.svg`,
+  isMobile: true,
+  isDesktop: true,
+  onlyRealBalance: false,
+  tags: tags as string[],
+  position: index + 1,
+  betStatistic: 2_000_000 - index,
+  types: types as string[],
+}));
+
+export const DEMO_STUDIOS = [{ name: 'Kometa', canonical: 'kometa' }, ...STUDIOS].map((studio, position) => ({
+  ...studio,
+  position,
+}));

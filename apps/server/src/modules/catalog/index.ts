@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
+import { catalogRoutes } from './catalog.routes.ts';
+import { createCatalogService } from './catalog.service.ts';
+
+export type { CatalogService } from './catalog.service.ts';
+export type { DemoRegistryGame } from './demo-catalog.ts';
+
+/** The game catalogue and the lobby (issue 6, ADR 019). */
+export function createCatalogModule(deps: { db: Db; clock: Clock }) {
+  const service = createCatalogService({ repository: createCatalogRepository(deps.db), clock: deps.clock });
+  return {
+    service,
+    routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+      catalogRoutes(service, authenticated),
+  };
+}
