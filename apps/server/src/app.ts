@@ -235,7 +235,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       playSince: (userId, currency, since) => seamless.playSince(userId, currency, since),
     },
   });
-  const catalog = createCatalogModule({ db: database.db, clock });
+  const catalog = createCatalogModule({
+    db: database.db,
+    clock,
+    siteOrigin: config.siteOrigin,
+    launch: (auth, game, language) => seamless.launch(auth, game, language),
+    recentGames: (userId, limit) => seamless.recentGames(userId, limit),
+  });
   const verification = createVerificationModule({
     db: database.db,
     clock,
@@ -306,6 +312,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const seamless = createSeamlessModule({
+    mayPlay: ({ user }) =>
+      protection.service.assertMayPlay({
+        id: user.id,
+        currency: user.currency,
+        email: user.email,
+        phone: user.phone,
+      }),
     db: database.db,
     ledger: wallet.ledger,
     wallets: wallet.service,
@@ -328,16 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accounts.routes);
       await api.register(wallet.routes(accounts.requireUser));
       await api.register(payments.routes(accounts.requireUser));
-      await api.register(
-        seamless.routes(accounts.requireUser, ({ user }) =>
-          protection.service.assertMayPlay({
-            id: user.id,
-            currency: user.currency,
-            email: user.email,
-            phone: user.phone,
-          }),
-        ),
-      );
+      await api.register(seamless.routes(accounts.requireUser));
       await api.register(protection.routes(accounts.requireUser));
       await api.register(verification.routes(accounts.requireUser));
       await api.register(catalog.routes(accounts.requireUser));

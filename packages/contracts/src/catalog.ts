@@ -49,7 +49,9 @@ export const gameResponse = dataEnvelope(catalogGame);
 export const gameSlugParams = z.strictObject({ slug: z.string().min(1).max(200) });
 
 export const gameTypesResponse = dataEnvelope(
-  z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string(), position: z.number().int() })),
+  z.array(
+    z.object({ id: z.number().int(), slug: z.string(), title: z.string(), position: z.number().int() }),
+  ),
 );
 export const developersResponse = dataEnvelope(
   z.array(developerRef.extend({ position: z.number().int(), gamesCount: z.number().int() })),
@@ -61,7 +63,12 @@ export const gameSearchQuery = queryWith({
   tags: z
     .string()
     .max(400)
-    .transform((value) => value.split(',').map((tag) => tag.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    )
     .refine((tags) => tags.length <= SEARCH_TAGS_MAX, 'errors.too_many')
     .optional(),
   sort: z.enum(['-betStatistic', '-userStatistic']).default('-betStatistic'),
@@ -81,3 +88,35 @@ export const favoriteGamesBody = z.strictObject({
   game_ids: z.array(z.number().int().positive()).min(1).max(FAVORITES_BATCH),
 });
 export const favoriteGamesResponse = dataEnvelope(z.object({ game_ids: z.array(z.number().int()) }));
+
+/** The curated sets of spec §7. */
+export const GAME_SETS = ['pregame-popup-bonus', 'pregame-popup-popular', 'home-page-promo'] as const;
+export const gameSetParams = z.strictObject({ set: z.enum(GAME_SETS) });
+export const gameSetQuery = queryWith({
+  limit: queryInt(1, GAMES_MAX_LIMIT).default(GAMES_PAGE_SIZE),
+  offset: queryInt(0, GAMES_MAX_OFFSET).default(0),
+});
+export const gamesListResponse = dataEnvelope(z.array(catalogGame));
+
+/** GET /users/self/lastGames: the games the player launched last (100 by default). */
+export const lastGamesQuery = queryWith({ limit: queryInt(1, 100).default(100) });
+
+/** A path of the site (where the game's buttons lead back to the lobby or the cashier). */
+const sitePath = z
+  .string()
+  .max(2_048)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'errors.invalid');
+export const gameIdParams = z.strictObject({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const gameLaunchQuery = queryWith({ backUrl: sitePath.optional(), cashUrl: sitePath.optional() });
+/** The launch response of spec §3: the frame's address, opened in an iframe. */
+export const catalogLaunchResponse = dataEnvelope(
+  z.object({
+    url: z.string(),
+    launchType: z.literal('iframe'),
+    launchOptions: z.null(),
+    status: z.literal('ok'),
+    expiresAt: z.number().int(),
+  }),
+);

@@ -250,5 +250,13 @@ export {
   gameSearchResponse,
   favoriteGamesBody,
   favoriteGamesResponse,
+  GAME_SETS,
+  gameSetParams,
+  gameSetQuery,
+  gamesListResponse,
+  lastGamesQuery,
+  gameIdParams,
+  gameLaunchQuery,
+  catalogLaunchResponse,
   type CatalogGame,
 } from './catalog.ts';

@@ -82,6 +82,47 @@ export function createCatalogRepository(db: Db) {
         sql`c.position, c.id`,
       ),
 
+    /** A curated set, in its order. */
+    setGames: (set: string, page: { limit: number; offset: number }, isMobile?: boolean) =>
+      games(
+        sql` and c.id in (select s.game_id from game_sets s where s.set_slug = ${set})${device(isMobile)}`,
+        sql`(select s.position from game_sets s where s.set_slug = ${set} and s.game_id = c.id), c.id`,
+        page,
+      ),
+
+    /** Games by their provider and code, in the order given (unknown or inactive ones left out). */
+    async byProviderCodes(pairs: { provider: string; code: string }[], isMobile?: boolean) {
+      if (pairs.length === 0) return [];
+      const keys = pairs.map((pair) => `${pair.provider}/${pair.code}`);
+      const ids = await queryRows<{ id: string; key: string }>(
+        db,
+        sql`select c.id, c.provider || '/' || c.code as key from catalog_games c
+            where c.provider || '/' || c.code = any(${`{${keys.join(',')}}`}::text[])`,
+      );
+      const found = new Map(
+        (
+          await games(
+            sql` and c.id = any(${`{${ids.map((row) => row.id).join(',')}}`}::bigint[])${device(isMobile)}`,
+            sql`c.id`,
+          )
+        ).map((game) => [game.id, game]),
+      );
+      const idOf = new Map(ids.map((row) => [row.key, Number(row.id)]));
+      return keys.flatMap((key) => {
+        const game = found.get(idOf.get(key) ?? -1);
+        return game ? [game] : [];
+      });
+    },
+
+    /** The provider and code behind a catalogue id. */
+    async registryOf(id: number): Promise<{ provider: string; code: string } | undefined> {
+      const [row] = await queryRows<{ provider: string; code: string }>(
+        db,
+        sql`select c.provider, c.code ${GAME_FROM} and c.id = ${id}`,
+      );
+      return row;
+    },
+
     async bySlug(slug: string): Promise<CatalogGame | undefined> {
       return (await games(sql` and c.slug = ${slug}`, sql`c.id`))[0];
     },

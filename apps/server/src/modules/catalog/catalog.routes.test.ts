@@ -167,3 +167,48 @@ describe('the game catalogue', () => {
     expect((await get('/game-images/nothing.svg')).statusCode).toBe(404);
   });
 });
+
+describe('launching and the player’s lists', () => {
+  it('answers the curated sets in their order', async () => {
+    const promo = (await get('/game-catalog/sets/home-page-promo/games')).json().data as { slug: string }[];
+    expect(promo.map((game) => game.slug)).toEqual([
+      'kometa-classic-slot',
+      'kometa-video-slot',
+      'kometa-roulette',
+      'kometa-dice',
+      'kometa-blackjack',
+    ]);
+    const popular = (await get('/game-catalog/sets/pregame-popup-popular/games?limit=8')).json().data;
+    expect(popular).toHaveLength(8);
+    const bonus = (await get('/game-catalog/sets/pregame-popup-bonus/games')).json().data as {
+      tags: string[];
+    }[];
+    expect(bonus.every((game) => game.tags.includes('bonus-buy'))).toBe(true);
+    expect((await get('/game-catalog/sets/everything/games')).statusCode).toBe(400);
+  });
+
+  it('launches a game by its catalogue id with the site’s lobby and cashier links, and lists it as last played', async () => {
+    const p = await player();
+    const dice = (await get('/games/kometa-dice')).json().data as { id: number };
+    const roulette = (await get('/games/kometa-roulette')).json().data as { id: number };
+    const launched = await p.call('GET', `/games/${dice.id}/demo?backUrl=/games&cashUrl=/payment/deposit`);
+    expect(launched.statusCode, launched.body).toBe(200);
+    const data = launched.json().data as { url: string; launchType: string; status: string };
+    expect(data).toMatchObject({ launchType: 'iframe', status: 'ok', launchOptions: null });
+    const url = new URL(data.url);
+    expect(url.pathname).toBe('/play/dice');
+    expect(url.searchParams.get('mode')).toBe('demo');
+    expect(url.searchParams.get('backUrl')).toBe('http://localhost:3000/games');
+    expect(url.searchParams.get('cashUrl')).toBe('http://localhost:3000/payment/deposit');
+    expect((await p.call('GET', `/games/${roulette.id}/real`)).statusCode).toBe(200);
+    const last = (await p.call('GET', '/users/self/lastGames')).json().data as { slug: string }[];
+    expect(last.map((game) => game.slug)).toEqual(['kometa-roulette', 'kometa-dice']);
+    // Links elsewhere than the site are refused; unknown games are 404.
+    expect((await p.call('GET', `/games/${dice.id}/demo?backUrl=https://evil.example/`)).statusCode).toBe(
+      400,
+    );
+    expect((await p.call('GET', `/games/${dice.id}/demo?backUrl=//evil.example/`)).statusCode).toBe(400);
+    expect((await p.call('GET', '/games/99999999/demo')).statusCode).toBe(404);
+    expect((await get(`/games/${dice.id}/real`)).statusCode).toBe(401);
+  });
+});

@@ -13,6 +13,13 @@ import {
   gamesQuery,
   gamesResponse,
   gameTypesResponse,
+  gameSetParams,
+  gameSetQuery,
+  gamesListResponse,
+  lastGamesQuery,
+  gameIdParams,
+  gameLaunchQuery,
+  catalogLaunchResponse,
 } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authOf } from '../accounts/index.ts';
@@ -149,6 +156,70 @@ export function catalogRoutes(
         ),
       }),
     );
+
+    app.get(
+      '/game-catalog/sets/:set/games',
+      {
+        schema: {
+          tags,
+          summary: 'A curated set of games (pre-game popup bonus and popular, home page promo), in order',
+          params: gameSetParams,
+          querystring: gameSetQuery,
+          response: { 200: gamesListResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.setGames(
+          request.params.set,
+          { limit: request.query.limit, offset: request.query.offset },
+          request.query.isMobile,
+        ),
+      }),
+    );
+
+    app.get(
+      '/users/self/lastGames',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'The games the player launched last, most recent first',
+          querystring: lastGamesQuery,
+          response: { 200: gamesListResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.lastGames(authOf(request).user.id, request.query.limit, request.query.isMobile),
+      }),
+    );
+
+    for (const mode of ['demo', 'real'] as const) {
+      app.get(
+        `/games/:id/${mode}`,
+        {
+          preHandler: authenticated,
+          schema: {
+            tags,
+            summary:
+              mode === 'real'
+                ? 'Launch for real money (417 with the KYC expectation for verified-only games)'
+                : 'Launch in demo mode, on play money',
+            params: gameIdParams,
+            querystring: gameLaunchQuery,
+            response: { 200: catalogLaunchResponse },
+          },
+        },
+        async (request) => ({
+          data: await service.launch(
+            authOf(request),
+            request.params.id,
+            mode,
+            { backUrl: request.query.backUrl, cashUrl: request.query.cashUrl },
+            request.ctx.language,
+          ),
+        }),
+      );
+    }
 
     app.get(
       '/game-images/:file',

@@ -1,6 +1,8 @@
 import type { CatalogGame } from '@kometa/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { Authenticated } from '../accounts/index.ts';
+import type { GameLauncher } from '../seamless/index.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import {
   DEMO_STUDIOS,
@@ -11,12 +13,57 @@ import {
   type DemoRegistryGame,
 } from './demo-catalog.ts';
 
+/** What the catalogue asks the seamless wallet (bound in app.ts). */
+export interface CatalogPorts {
+  launch: GameLauncher;
+  recentGames(userId: number, limit: number): Promise<{ provider: string; code: string }[]>;
+}
+
 const keyed = (games: CatalogGame[]) => Object.fromEntries(games.map((game) => [String(game.id), game]));
 
 /** The lobby's reads and the player's favourites (issue 6). */
-export function createCatalogService(deps: { repository: CatalogRepository; clock: Clock }) {
+export function createCatalogService(deps: {
+  repository: CatalogRepository;
+  clock: Clock;
+  ports: CatalogPorts;
+  siteOrigin: string;
+}) {
   const { repository } = deps;
   return {
+    setGames: (set: string, page: { limit: number; offset: number }, isMobile?: boolean) =>
+      repository.setGames(set, page, isMobile),
+
+    /** The games the player launched last, most recent first. */
+    async lastGames(userId: number, limit: number, isMobile?: boolean) {
+      return repository.byProviderCodes(await deps.ports.recentGames(userId, limit), isMobile);
+    },
+
+    /**
+     * Launches a catalogue game (spec §7 /games/{id}/demo and /real): the provider's frame address,
+     * with the site's lobby and cashier addresses for its buttons.
+     */
+    async launch(
+      auth: Authenticated,
+      id: number,
+      mode: 'real' | 'demo',
+      links: { backUrl?: string | undefined; cashUrl?: string | undefined },
+      language: string,
+    ) {
+      const game = await repository.registryOf(id);
+      if (!game) throw new AppError('NOT_FOUND');
+      const launched = await deps.ports.launch(auth, { ...game, mode }, language);
+      const url = new URL(launched.url);
+      if (links.backUrl) url.searchParams.set('backUrl', `${deps.siteOrigin}${links.backUrl}`);
+      if (links.cashUrl) url.searchParams.set('cashUrl', `${deps.siteOrigin}${links.cashUrl}`);
+      return {
+        url: url.toString(),
+        launchType: 'iframe' as const,
+        launchOptions: null,
+        status: 'ok' as const,
+        expiresAt: launched.expiresAt,
+      };
+    },
+
     /** A page of the lobby in order, or the games of `ids`, keyed by id (spec §7). */
     async games(query: {
       limit: number;

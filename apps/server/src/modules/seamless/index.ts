@@ -11,10 +11,12 @@ import type { Authenticated } from '../accounts/index.ts';
 import { createAuditLog } from './audit-log.ts';
 import { demoGames } from './demo-games.ts';
 import { createGameSessions } from './game-sessions.ts';
-import { launchRoutes } from './launch.routes.ts';
+import { gameLauncher, launchRoutes, type GameLauncher } from './launch.routes.ts';
 import { createSeamlessRepository } from './seamless.repository.ts';
 import { seamlessRoutes, type GameProviderKeys } from './seamless.routes.ts';
 import { createSeamlessService } from './seamless.service.ts';
+
+export type { GameLauncher };
 
 const CLOSE_ROUNDS = 'seamless.close-rounds';
 
@@ -34,6 +36,8 @@ export function createSeamlessModule(deps: {
   roundTimeoutMs: number;
   userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
   onError: (error: unknown) => void;
+  /** Player protection: no game while excluded or past the session-time limit (throws AppError). */
+  mayPlay: (auth: Authenticated) => Promise<void>;
 }) {
   const repository = createSeamlessRepository(deps.db);
   const audit = createAuditLog({ write: (rows) => repository.audit(rows), onError: deps.onError });
@@ -60,6 +64,11 @@ export function createSeamlessModule(deps: {
       },
     ]),
   );
+  const launch = gameLauncher({
+    sessions,
+    launchUrls: new Map(deps.providers.map((p) => [p.id, p.launchUrl])),
+    mayPlay: deps.mayPlay,
+  });
   deps.jobs.define(CLOSE_ROUNDS, {
     handler: async () => {
       const now = deps.clock.now();
@@ -95,17 +104,12 @@ export function createSeamlessModule(deps: {
       userOf: deps.userOf,
     }) satisfies FastifyPluginAsync,
     /** The player's game launch, under the player API. */
-    routes: (
-      authenticated: preHandlerAsyncHookHandler,
-      mayPlay: (auth: Authenticated) => Promise<void>,
-    ): FastifyPluginAsyncZod =>
-      launchRoutes({
-        sessions,
-        repository,
-        launchUrls: new Map(deps.providers.map((p) => [p.id, p.launchUrl])),
-        authenticated,
-        mayPlay,
-      }),
+    routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+      launchRoutes({ sessions, repository, authenticated, launch }),
+    /** Launches a game for a player (the catalogue's launch calls use it too). */
+    launch,
+    /** The games a player launched last, most recent first. */
+    recentGames: (userId: number, limit: number) => repository.recentGames(userId, limit),
     /** Stakes and wins of a player since a moment, rollbacks taken out (reality checks). */
     playSince: (userId: number, currency: string, since: Date) =>
       repository.playSince(userId, currency, since),

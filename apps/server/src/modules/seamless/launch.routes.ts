@@ -19,14 +19,41 @@ const launchResponse = dataEnvelope(
   z.object({ url: z.string(), token: z.string(), expiresAt: z.number().int(), currency: currencyCode }),
 );
 
+export type GameLauncher = (
+  auth: Authenticated,
+  game: { provider: string; code: string; mode: 'real' | 'demo' },
+  language: string,
+) => Promise<{ url: string; token: string; expiresAt: number; currency: CurrencyCode }>;
+
+/**
+ * Launches a game: player protection's say first (exclusion, session time), then a provider session
+ * and the provider's launch address with its token, mode and language.
+ */
+export function gameLauncher(deps: {
+  sessions: GameSessions;
+  launchUrls: Map<string, string>;
+  mayPlay: (auth: Authenticated) => Promise<void>;
+}): GameLauncher {
+  return async (auth, game, language) => {
+    const template = deps.launchUrls.get(game.provider);
+    if (!template) throw new AppError('NOT_FOUND');
+    await deps.mayPlay(auth);
+    const session = await deps.sessions.launch(auth, game.provider, game.code, game.mode);
+    const url = template
+      .replace('{game}', encodeURIComponent(game.code))
+      .replace('{token}', encodeURIComponent(session.token))
+      .replace('{mode}', game.mode)
+      .replace('{lang}', language);
+    return { url, ...session };
+  };
+}
+
 /** Launching a game (spec §4 game launch): a provider session and the address the game frame opens. */
 export function launchRoutes(deps: {
   sessions: GameSessions;
   repository: SeamlessRepository;
-  launchUrls: Map<string, string>;
   authenticated: preHandlerAsyncHookHandler;
-  /** Player protection: no game while excluded or past the session-time limit (throws AppError). */
-  mayPlay: (auth: Authenticated) => Promise<void>;
+  launch: GameLauncher;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -78,17 +105,13 @@ export function launchRoutes(deps: {
       },
       async (request) => {
         const { provider, code } = request.params;
-        const template = deps.launchUrls.get(provider);
-        if (!template) throw new AppError('NOT_FOUND');
-        const mode = request.body.mode;
-        await deps.mayPlay(authOf(request));
-        const session = await deps.sessions.launch(authOf(request), provider, code, mode);
-        const url = template
-          .replace('{game}', encodeURIComponent(code))
-          .replace('{token}', encodeURIComponent(session.token))
-          .replace('{mode}', mode)
-          .replace('{lang}', request.ctx.language);
-        return { data: { url, ...session } };
+        return {
+          data: await deps.launch(
+            authOf(request),
+            { provider, code, mode: request.body.mode },
+            request.ctx.language,
+          ),
+        };
       },
     );
   };

@@ -125,6 +125,15 @@ export function createSeamlessRepository(db: Db) {
         sql`select rg_record_play(${row.userId}, ${row.currency}, ${change.bet}, ${change.win}, ${row.at.toISOString()}::timestamptz)`,
       );
     },
+    /** The games a player launched last (real or demo), most recent first. */
+    async recentGames(userId: number, limit: number): Promise<{ provider: string; code: string }[]> {
+      const rows = await queryRows<{ provider: string; game_code: string }>(
+        db,
+        sql`select provider, game_code from game_sessions where user_id = ${userId}
+            group by provider, game_code order by max(created_at) desc limit ${limit}`,
+      );
+      return rows.map((row) => ({ provider: row.provider, code: row.game_code }));
+    },
     /** Stakes and wins since a moment, rolled-back ones left out. */
     async playSince(userId: number, currency: string, since: Date) {
       const [row] = await queryRows<{ staked: string | null; won: string | null }>(
