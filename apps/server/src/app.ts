@@ -241,6 +241,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteOrigin: config.siteOrigin,
     launch: (auth, game, language) => seamless.launch(auth, game, language),
     recentGames: (userId, limit) => seamless.recentGames(userId, limit),
+    recentWins: (currency, limit) => seamless.recentWins(currency, limit),
+    publicPlayers: (ids) => accounts.service.publicPlayers(ids),
   });
   const verification = createVerificationModule({
     db: database.db,

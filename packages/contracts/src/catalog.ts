@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryInt, queryWith } from './common.ts';
 import { dataEnvelope } from './envelope.ts';
+import { currencyCode } from './enums.ts';
 
 /** The game catalogue and lobby (spec §3 Game, Game tab; §7 games calls; §9 paging; issue 6). */
 export const GAMES_PAGE_SIZE = 20;
@@ -119,4 +120,22 @@ export const catalogLaunchResponse = dataEnvelope(
     status: z.literal('ok'),
     expiresAt: z.number().int(),
   }),
+);
+
+/** GET /winners/last: the latest wins in a currency (14 for the slider); fake players never appear. */
+export const WINNERS_LIMIT = 14;
+export const winnersQuery = queryWith({
+  currencyType: currencyCode.default('RUB'),
+  limit: queryInt(1, 50).default(WINNERS_LIMIT),
+});
+export const winnersResponse = dataEnvelope(
+  z.array(
+    z.object({
+      user: z.object({ name: z.string() }),
+      game: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), image: z.string() }),
+      amount: z.number().int(),
+      currency: currencyCode,
+      at: z.number().int(),
+    }),
+  ),
 );

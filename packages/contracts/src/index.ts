@@ -258,5 +258,8 @@ export {
   gameIdParams,
   gameLaunchQuery,
   catalogLaunchResponse,
+  WINNERS_LIMIT,
+  winnersQuery,
+  winnersResponse,
   type CatalogGame,
 } from './catalog.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { authEvents, loginLookups, sessions, userCounters, users } from './accounts.tables.ts';
 
@@ -33,6 +33,10 @@ export function createAccountsRepository(db: Db) {
     async findUserById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    async findUsersByIds(ids: number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, ids));
     },
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -24,7 +24,7 @@ import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
 import { createProtection, type Captcha } from './captcha.ts';
 import { createAuthAudit } from './auth-audit.ts';
 import { createSealer, newToken, tokenHash } from './session-tokens.ts';
-import { RoleLabel, rolesOf, type Roles } from './roles.ts';
+import { countsInPublicFigures, RoleLabel, rolesOf, type Roles } from './roles.ts';
 
 export interface SessionPolicy {
   /** A session unused this long ends (when the player keeps auto-logout on). */
@@ -591,6 +591,22 @@ export function createAccountsService(deps: {
     sessionSeconds: (userId: number, since: Date) => repository.sessionSeconds(userId, since),
 
     loginTime: (sessionId: number) => repository.loginTime(sessionId),
+
+    /**
+     * How players appear in public lists (winners, ratings): a display name that reveals no contact
+     * (the username, or the first letters of the e-mail's name), and whether they count there at all
+     * (fake and tester accounts never do).
+     */
+    async publicPlayers(ids: number[]): Promise<Map<number, { name: string; isPublic: boolean }>> {
+      const rows = await repository.findUsersByIds(ids);
+      return new Map(
+        rows.map((row) => {
+          const local = (row.email ?? row.phone ?? 'player').split('@')[0]!.replace(/^\+/, '');
+          const name = row.username ?? `${local.slice(0, 3)}***`;
+          return [row.id, { name, isPublic: countsInPublicFigures(rolesOf(row.labels)) }];
+        }),
+      );
+    },
 
     changeLabels: (userId: number, add: string[], remove: string[]) =>
       repository.changeLabels(userId, add, remove),

@@ -90,10 +90,13 @@ export function createCatalogRepository(db: Db) {
         page,
       ),
 
-    /** Games by their provider and code, in the order given (unknown or inactive ones left out). */
-    async byProviderCodes(pairs: { provider: string; code: string }[], isMobile?: boolean) {
-      if (pairs.length === 0) return [];
-      const keys = pairs.map((pair) => `${pair.provider}/${pair.code}`);
+    /** Games by `provider/code` (unknown or inactive ones absent). */
+    async byKeys(
+      pairs: { provider: string; code: string }[],
+      isMobile?: boolean,
+    ): Promise<Map<string, CatalogGame>> {
+      if (pairs.length === 0) return new Map();
+      const keys = [...new Set(pairs.map((pair) => `${pair.provider}/${pair.code}`))];
       const ids = await queryRows<{ id: string; key: string }>(
         db,
         sql`select c.id, c.provider || '/' || c.code as key from catalog_games c
@@ -107,11 +110,12 @@ export function createCatalogRepository(db: Db) {
           )
         ).map((game) => [game.id, game]),
       );
-      const idOf = new Map(ids.map((row) => [row.key, Number(row.id)]));
-      return keys.flatMap((key) => {
-        const game = found.get(idOf.get(key) ?? -1);
-        return game ? [game] : [];
-      });
+      return new Map(
+        ids.flatMap((row) => {
+          const game = found.get(Number(row.id));
+          return game ? [[row.key, game] as const] : [];
+        }),
+      );
     },
 
     /** The provider and code behind a catalogue id. */

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { DEMO_GAME_COUNT } from './demo-catalog.ts';
+import { TEST_GAMES_SECRET, playerInGame, providerClient } from '../../../test/provider-client.ts';
+import { systemClock } from '../../platform/clock.ts';
 
-const t = useTestApp();
+const t = useTestApp({ env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET } });
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/v18${url}`, headers });
 
@@ -210,5 +212,63 @@ describe('launching and the player’s lists', () => {
     expect((await p.call('GET', `/games/${dice.id}/demo?backUrl=//evil.example/`)).statusCode).toBe(400);
     expect((await p.call('GET', '/games/99999999/demo')).statusCode).toBe(404);
     expect((await get(`/games/${dice.id}/real`)).statusCode).toBe(401);
+  });
+});
+
+describe('winners and game history', () => {
+  const provider = providerClient(() => t.app);
+  /** A player who bets 100 on dice and wins `win`, through the provider API. */
+  async function winner(email: string, win: number) {
+    const p = await playerInGame(t.app, t.platform.database.db, systemClock, { email, funds: 10_000 });
+    const round = provider.uuid('round');
+    const bet = provider.uuid('bet');
+    const common = { token: p.session, user: p.user, round, game_code: 'dice', currency: 'RUB' };
+    await provider.call('/transaction/bet', {
+      ...common,
+      request_uuid: bet,
+      transaction_uuid: bet,
+      round_closed: false,
+      amount: 100,
+    });
+    const id = provider.uuid('win');
+    await provider.call('/transaction/win', {
+      ...common,
+      request_uuid: id,
+      transaction_uuid: id,
+      reference_transaction_uuid: bet,
+      round_closed: true,
+      amount: win,
+    });
+    return p;
+  }
+
+  it('shows the latest wins with names that reveal no contact; fake players never appear', async () => {
+    await winner('winner.real@example.com', 5_000);
+    const fake = await winner('winner.fake@example.com', 9_000);
+    await t.platform.database.db.execute(sql`update users set labels = '{f}' where id = ${fake.userId}`);
+    const winners = (await get('/winners/last?currencyType=RUB')).json().data as {
+      user: { name: string };
+      game: { slug: string };
+      amount: number;
+    }[];
+    expect(winners.map((w) => w.amount)).toContain(5_000);
+    expect(winners.map((w) => w.amount)).not.toContain(9_000);
+    expect(winners.find((w) => w.amount === 5_000)).toMatchObject({
+      user: { name: 'win***' },
+      game: { slug: 'kometa-dice' },
+    });
+    expect(JSON.stringify(winners)).not.toContain('@');
+    expect((await get('/winners/last?currencyType=XXX')).statusCode).toBe(400);
+  });
+
+  it('answers the player’s game history under the spec’s path, and only theirs', async () => {
+    const p = await winner('history@example.com', 300);
+    const other = await player();
+    const history = await t.app.inject({
+      url: '/api/v18/users/self/gameHistory?limit=10&offset=0',
+      headers: { 'auth-token': p.authToken },
+    });
+    expect(history.json().data).toMatchObject({ count: 1, items: [{ game: 'dice', bet: 100, win: 300 }] });
+    expect((await other.call('GET', '/users/self/gameHistory')).json().data).toEqual({ count: 0, items: [] });
   });
 });

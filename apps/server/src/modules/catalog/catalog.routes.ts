@@ -20,6 +20,8 @@ import {
   gameIdParams,
   gameLaunchQuery,
   catalogLaunchResponse,
+  winnersQuery,
+  winnersResponse,
 } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authOf } from '../accounts/index.ts';
@@ -175,6 +177,19 @@ export function catalogRoutes(
           request.query.isMobile,
         ),
       }),
+    );
+
+    app.get(
+      '/winners/last',
+      {
+        schema: {
+          tags,
+          summary: 'The latest wins in a currency (fake and tester players never appear)',
+          querystring: winnersQuery,
+          response: { 200: winnersResponse },
+        },
+      },
+      async (request) => ({ data: await service.winners(request.query.currencyType, request.query.limit) }),
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@kometa/money';
 import type { CatalogGame } from '@kometa/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -17,6 +18,13 @@ import {
 export interface CatalogPorts {
   launch: GameLauncher;
   recentGames(userId: number, limit: number): Promise<{ provider: string; code: string }[]>;
+  recentWins(
+    currency: string,
+    limit: number,
+  ): Promise<
+    { userId: number; provider: string; code: string; amount: number; currency: string; at: Date }[]
+  >;
+  publicPlayers(ids: number[]): Promise<Map<number, { name: string; isPublic: boolean }>>;
 }
 
 const keyed = (games: CatalogGame[]) => Object.fromEntries(games.map((game) => [String(game.id), game]));
@@ -33,9 +41,37 @@ export function createCatalogService(deps: {
     setGames: (set: string, page: { limit: number; offset: number }, isMobile?: boolean) =>
       repository.setGames(set, page, isMobile),
 
+    /**
+     * The latest wins in a currency (spec §4 winners), each with a display name that reveals no
+     * contact; fake and tester players never appear.
+     */
+    async winners(currency: string, limit: number) {
+      const wins = await deps.ports.recentWins(currency, limit * 4);
+      const players = await deps.ports.publicPlayers([...new Set(wins.map((win) => win.userId))]);
+      const games = await repository.byKeys(wins);
+      return wins
+        .flatMap((win) => {
+          const player = players.get(win.userId);
+          const game = games.get(`${win.provider}/${win.code}`);
+          if (!player?.isPublic || !game) return [];
+          return [
+            {
+              user: { name: player.name },
+              game: { id: game.id, slug: game.slug, title: game.title, image: game.image },
+              amount: win.amount,
+              currency: win.currency as CurrencyCode,
+              at: Math.floor(win.at.getTime() / 1000),
+            },
+          ];
+        })
+        .slice(0, limit);
+    },
+
     /** The games the player launched last, most recent first. */
     async lastGames(userId: number, limit: number, isMobile?: boolean) {
-      return repository.byProviderCodes(await deps.ports.recentGames(userId, limit), isMobile);
+      const recent = await deps.ports.recentGames(userId, limit);
+      const games = await repository.byKeys(recent, isMobile);
+      return recent.flatMap((pair) => games.get(`${pair.provider}/${pair.code}`) ?? []);
     },
 
     /**

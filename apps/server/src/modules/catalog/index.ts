@@ -16,12 +16,19 @@ export function createCatalogModule(deps: {
   siteOrigin: string;
   launch: CatalogPorts['launch'];
   recentGames: CatalogPorts['recentGames'];
+  recentWins: CatalogPorts['recentWins'];
+  publicPlayers: CatalogPorts['publicPlayers'];
 }) {
   const service = createCatalogService({
     repository: createCatalogRepository(deps.db),
     clock: deps.clock,
     siteOrigin: deps.siteOrigin,
-    ports: { launch: deps.launch, recentGames: deps.recentGames },
+    ports: {
+      launch: deps.launch,
+      recentGames: deps.recentGames,
+      recentWins: deps.recentWins,
+      publicPlayers: deps.publicPlayers,
+    },
   });
   return {
     service,

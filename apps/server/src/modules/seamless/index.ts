@@ -108,6 +108,8 @@ export function createSeamlessModule(deps: {
       launchRoutes({ sessions, repository, authenticated, launch }),
     /** Launches a game for a player (the catalogue's launch calls use it too). */
     launch,
+    /** The latest paid-out rounds in a currency (the winners feed). */
+    recentWins: (currency: string, limit: number) => repository.recentWins(currency, limit),
     /** The games a player launched last, most recent first. */
     recentGames: (userId: number, limit: number) => repository.recentGames(userId, limit),
     /** Stakes and wins of a player since a moment, rollbacks taken out (reality checks). */

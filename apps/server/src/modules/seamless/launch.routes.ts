@@ -56,36 +56,39 @@ export function launchRoutes(deps: {
   launch: GameLauncher;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/games/history',
-      {
-        preHandler: deps.authenticated,
-        schema: {
-          tags: ['games'],
-          summary: "The player's game rounds, newest first (bets and wins in minor units)",
-          querystring: gameHistoryQuery,
-          response: { 200: gameHistoryResponse },
-        },
-      },
-      async (request) => {
-        const found = await deps.repository.history(authOf(request).user.id, request.query);
-        return {
-          data: {
-            count: found.count,
-            items: found.items.map((row) => ({
-              provider: row.provider,
-              game: row.gameCode,
-              round: row.round,
-              currency: row.currency as CurrencyCode,
-              bet: row.betTotal,
-              win: row.winTotal,
-              openedAt: Math.floor(row.openedAt.getTime() / 1000),
-              closedAt: row.closedAt ? Math.floor(row.closedAt.getTime() / 1000) : null,
-            })),
+    // The spec's path, and the one the game server's tests and tools have used since session 2.
+    for (const path of ['/users/self/gameHistory', '/games/history']) {
+      app.get(
+        path,
+        {
+          preHandler: deps.authenticated,
+          schema: {
+            tags: ['games'],
+            summary: "The player's game rounds, newest first (bets and wins in minor units)",
+            querystring: gameHistoryQuery,
+            response: { 200: gameHistoryResponse },
           },
-        };
-      },
-    );
+        },
+        async (request) => {
+          const found = await deps.repository.history(authOf(request).user.id, request.query);
+          return {
+            data: {
+              count: found.count,
+              items: found.items.map((row) => ({
+                provider: row.provider,
+                game: row.gameCode,
+                round: row.round,
+                currency: row.currency as CurrencyCode,
+                bet: row.betTotal,
+                win: row.winTotal,
+                openedAt: Math.floor(row.openedAt.getTime() / 1000),
+                closedAt: row.closedAt ? Math.floor(row.closedAt.getTime() / 1000) : null,
+              })),
+            },
+          };
+        },
+      );
+    }
 
     app.post(
       '/games/:provider/:code/launch',

@@ -125,6 +125,23 @@ export function createSeamlessRepository(db: Db) {
         sql`select rg_record_play(${row.userId}, ${row.currency}, ${change.bet}, ${change.win}, ${row.at.toISOString()}::timestamptz)`,
       );
     },
+    /** The latest closed rounds that paid out, newest first (winners feeds filter them further). */
+    async recentWins(currency: string, limit: number) {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select user_id, provider, game_code, win_total, currency, closed_at from game_rounds
+            where closed_at is not null and win_total > 0 and currency = ${currency}
+            order by closed_at desc, round desc limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        userId: Number(row.user_id),
+        provider: String(row.provider),
+        code: String(row.game_code),
+        amount: Number(row.win_total),
+        currency: String(row.currency),
+        at: new Date(row.closed_at as string),
+      }));
+    },
     /** The games a player launched last (real or demo), most recent first. */
     async recentGames(userId: number, limit: number): Promise<{ provider: string; code: string }[]> {
       const rows = await queryRows<{ provider: string; game_code: string }>(
