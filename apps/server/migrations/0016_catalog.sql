@@ -21,6 +21,9 @@ create table catalog_games (
   only_real_balance boolean not null default false,
   tags text[] not null default '{}',
   position integer not null default 0,
+  -- The operator's (or the demo's) weight, and the statistic shown: that weight plus the rounds
+  -- played in the last 30 days, refreshed by a job.
+  base_statistic bigint not null default 0,
   bet_statistic bigint not null default 0,
   created_at timestamptz not null,
   unique (provider, code),

@@ -243,6 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recentGames: (userId, limit) => seamless.recentGames(userId, limit),
     recentWins: (currency, limit) => seamless.recentWins(currency, limit),
     publicPlayers: (ids) => accounts.service.publicPlayers(ids),
+    roundCounts: (since) => seamless.roundCounts(since),
+    jobs,
   });
   const verification = createVerificationModule({
     db: database.db,

@@ -194,6 +194,21 @@ export function createCatalogRepository(db: Db) {
       }));
     },
 
+    /** Sets each game's statistic to its base weight plus the rounds played recently. */
+    async refreshStatistics(played: { provider: string; code: string; rounds: number }[]): Promise<number> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`update catalog_games c
+            set bet_statistic = c.base_statistic + coalesce(x.rounds, 0)
+            from catalog_games c2
+            left join jsonb_to_recordset(${JSON.stringify(played)}::jsonb) as x(provider text, code text, rounds bigint)
+              on x.provider = c2.provider and x.code = c2.code
+            where c2.id = c.id and c.bet_statistic <> c.base_statistic + coalesce(x.rounds, 0)
+            returning c.id`,
+      );
+      return rows.length;
+    },
+
     /** A player's favourites for a device type: most played first, then by developer (spec §4). */
     async favorites(userId: number, isMobile: boolean): Promise<number[]> {
       const rows = await queryRows<{ id: string }>(
@@ -241,9 +256,9 @@ export function createCatalogRepository(db: Db) {
         for (let i = 0; i < content.games.length; i += 500) {
           const chunk = content.games.slice(i, i + 500);
           await tx.execute(sql`insert into catalog_games (provider, code, slug, title, developer_id, image, is_mobile, is_desktop,
-              only_real_balance, tags, position, bet_statistic, created_at)
+              only_real_balance, tags, position, base_statistic, bet_statistic, created_at)
             select x.provider, x.code, x.slug, x.title, d.id, x.image, x.is_mobile, x.is_desktop, x.only_real_balance,
-                   x.tags, x.position, x.bet_statistic, ${at}::timestamptz
+                   x.tags, x.position, x.bet_statistic, x.bet_statistic, ${at}::timestamptz
             from jsonb_to_recordset(${JSON.stringify(
               chunk.map((g) => ({
                 provider: g.provider,

@@ -271,4 +271,30 @@ describe('winners and game history', () => {
     expect(history.json().data).toMatchObject({ count: 1, items: [{ game: 'dice', bet: 100, win: 300 }] });
     expect((await other.call('GET', '/users/self/gameHistory')).json().data).toEqual({ count: 0, items: [] });
   });
+
+  it('keeps the bet statistic from real rounds: the job adds the rounds of the last 30 days', async () => {
+    const before = (await get('/games/kometa-blackjack')).json().data.betStatistic as number;
+    const p = await playerInGame(t.app, t.platform.database.db, systemClock, {
+      email: 'statistic@example.com',
+      funds: 10_000,
+      game: 'blackjack',
+    });
+    for (let i = 0; i < 3; i++) {
+      const id = provider.uuid('bj');
+      await provider.call('/transaction/bet', {
+        request_uuid: id,
+        transaction_uuid: id,
+        token: p.session,
+        user: p.user,
+        round: id,
+        round_closed: true,
+        game_code: 'blackjack',
+        currency: 'RUB',
+        amount: 100,
+      });
+    }
+    while ((await t.platform.jobs.runDue()) > 0);
+    const after = (await t.app.inject({ url: '/api/v18/games/kometa-blackjack?cacheKey=fresh' })).json().data;
+    expect(after.betStatistic).toBe(before + 3);
+  });
 });

@@ -25,7 +25,11 @@ export interface CatalogPorts {
     { userId: number; provider: string; code: string; amount: number; currency: string; at: Date }[]
   >;
   publicPlayers(ids: number[]): Promise<Map<number, { name: string; isPublic: boolean }>>;
+  roundCounts(since: Date): Promise<{ provider: string; code: string; rounds: number }[]>;
 }
+
+/** Rounds count towards a game's bet statistic for this long. */
+export const STATISTIC_WINDOW_MS = 30 * 24 * 3_600_000;
 
 const keyed = (games: CatalogGame[]) => Object.fromEntries(games.map((game) => [String(game.id), game]));
 
@@ -121,6 +125,13 @@ export function createCatalogService(deps: {
     },
 
     gameTypes: () => repository.gameTypes(),
+
+    /** Recomputes every game's bet statistic from the rounds of the last 30 days; answers how many changed. */
+    async refreshStatistics(): Promise<number> {
+      return repository.refreshStatistics(
+        await deps.ports.roundCounts(new Date(deps.clock.now() - STATISTIC_WINDOW_MS)),
+      );
+    },
     developers: () => repository.developers(),
 
     async search(query: {

@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogPorts } from './catalog.service.ts';
 
 export type { CatalogService } from './catalog.service.ts';
+
+const REFRESH_STATISTICS = 'catalog.refresh-statistics';
 export type { DemoRegistryGame } from './demo-catalog.ts';
 
 /** The game catalogue and the lobby (issue 6, ADR 019). */
@@ -18,6 +21,8 @@ export function createCatalogModule(deps: {
   recentGames: CatalogPorts['recentGames'];
   recentWins: CatalogPorts['recentWins'];
   publicPlayers: CatalogPorts['publicPlayers'];
+  roundCounts: CatalogPorts['roundCounts'];
+  jobs: JobQueue;
 }) {
   const service = createCatalogService({
     repository: createCatalogRepository(deps.db),
@@ -28,8 +33,12 @@ export function createCatalogModule(deps: {
       recentGames: deps.recentGames,
       recentWins: deps.recentWins,
       publicPlayers: deps.publicPlayers,
+      roundCounts: deps.roundCounts,
     },
   });
+  // The lobby's order follows real play: the statistic is refreshed every ten minutes.
+  deps.jobs.define(REFRESH_STATISTICS, { handler: async () => void (await service.refreshStatistics()) });
+  deps.jobs.every(REFRESH_STATISTICS, 10 * 60_000);
   return {
     service,
     routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>

@@ -125,6 +125,15 @@ export function createSeamlessRepository(db: Db) {
         sql`select rg_record_play(${row.userId}, ${row.currency}, ${change.bet}, ${change.win}, ${row.at.toISOString()}::timestamptz)`,
       );
     },
+    /** How many rounds each game had since a moment (the lobby's bet statistic). */
+    async roundCounts(since: Date): Promise<{ provider: string; code: string; rounds: number }[]> {
+      const rows = await queryRows<{ provider: string; game_code: string; rounds: string }>(
+        db,
+        sql`select provider, game_code, count(*)::text as rounds from game_rounds
+            where opened_at >= ${since.toISOString()}::timestamptz group by provider, game_code`,
+      );
+      return rows.map((row) => ({ provider: row.provider, code: row.game_code, rounds: Number(row.rounds) }));
+    },
     /** The latest closed rounds that paid out, newest first (winners feeds filter them further). */
     async recentWins(currency: string, limit: number) {
       const rows = await queryRows<Record<string, unknown>>(
