@@ -243,7 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recentGames: (userId, limit) => seamless.recentGames(userId, limit),
     recentWins: (currency, limit) => seamless.recentWins(currency, limit),
     publicPlayers: (ids) => accounts.service.publicPlayers(ids),
-    roundCounts: (since) => seamless.roundCounts(since),
+    roundCounts: (since, userId) => seamless.roundCounts(since, userId),
     jobs,
   });
   const verification = createVerificationModule({

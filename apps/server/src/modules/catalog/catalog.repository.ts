@@ -132,7 +132,7 @@ export function createCatalogRepository(db: Db) {
     },
 
     async search(
-      filter: { query?: string; tags?: string[]; isMobile?: boolean },
+      filter: { query?: string; tags?: string[]; isMobile?: boolean; playedFirst?: Record<string, number> },
       page: { limit: number; offset: number },
     ) {
       const conditions: SQL[] = [device(filter.isMobile)];
@@ -146,7 +146,14 @@ export function createCatalogRepository(db: Db) {
       }
       const where = sql.join(conditions, sql``);
       const [items, [counted]] = await Promise.all([
-        games(where, sql`c.bet_statistic desc, c.id`, page),
+        games(
+          where,
+          filter.playedFirst
+            ? sql`coalesce((${JSON.stringify(filter.playedFirst)}::jsonb ->> (c.provider || '/' || c.code))::bigint, 0) desc,
+                  c.bet_statistic desc, c.id`
+            : sql`c.bet_statistic desc, c.id`,
+          page,
+        ),
         queryRows<{ n: string }>(db, sql`select count(*)::text as n ${GAME_FROM}${where}`),
       ]);
       return { items, count: Number(counted?.n ?? 0) };

@@ -297,4 +297,43 @@ describe('winners and game history', () => {
     const after = (await t.app.inject({ url: '/api/v18/games/kometa-blackjack?cacheKey=fresh' })).json().data;
     expect(after.betStatistic).toBe(before + 3);
   });
+
+  it('sorts a search by the player’s own play with -userStatistic, and by everyone’s for a guest', async () => {
+    const p = await playerInGame(t.app, t.platform.database.db, systemClock, {
+      email: 'own-statistic@example.com',
+      funds: 10_000,
+      game: 'roulette',
+    });
+    for (let i = 0; i < 2; i++) {
+      const id = provider.uuid('roulette');
+      const placed = await provider.call('/transaction/bet', {
+        request_uuid: id,
+        transaction_uuid: id,
+        token: p.session,
+        user: p.user,
+        round: id,
+        round_closed: true,
+        game_code: 'roulette',
+        currency: 'RUB',
+        amount: 100,
+      });
+      expect(placed.body.status).toBe('RS_OK');
+    }
+    const mine = await t.app.inject({
+      url: '/api/v18/game-search?sort=-userStatistic&limit=3',
+      headers: { 'auth-token': p.authToken },
+    });
+    expect(mine.json().data.items[0].slug).toBe('kometa-roulette');
+    const guest = (await get('/game-search?sort=-userStatistic&limit=3&cacheKey=g')).json().data;
+    const overall = (await get('/game-search?sort=-betStatistic&limit=3&cacheKey=o')).json().data;
+    expect(guest.items.map((g: { slug: string }) => g.slug)).toEqual(
+      overall.items.map((g: { slug: string }) => g.slug),
+    );
+    expect(guest.items[0].slug).not.toBe('kometa-roulette');
+    const forged = await t.app.inject({
+      url: '/api/v18/game-search?sort=-userStatistic',
+      headers: { 'auth-token': 'not-a-token' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
 });

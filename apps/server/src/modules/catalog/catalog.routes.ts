@@ -92,6 +92,12 @@ export function catalogRoutes(
     app.get(
       '/game-search',
       {
+        // The player is known only for their own statistic; a guest searches by the overall one.
+        preHandler: async function (request, reply) {
+          if (request.query.sort === '-userStatistic' && request.ctx.authToken) {
+            await authenticated.call(this, request, reply);
+          }
+        },
         schema: {
           tags,
           summary: 'Games by name (Cyrillic or Latin) and tags (at most 8), most played first',
@@ -99,7 +105,7 @@ export function catalogRoutes(
           response: { 200: gameSearchResponse },
         },
       },
-      async (request) => ({ data: await service.search(request.query) }),
+      async (request) => ({ data: await service.search(request.query, request.auth?.user.id) }),
     );
 
     const favoriteQuery = commonQuery;

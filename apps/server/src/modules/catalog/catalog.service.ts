@@ -25,7 +25,7 @@ export interface CatalogPorts {
     { userId: number; provider: string; code: string; amount: number; currency: string; at: Date }[]
   >;
   publicPlayers(ids: number[]): Promise<Map<number, { name: string; isPublic: boolean }>>;
-  roundCounts(since: Date): Promise<{ provider: string; code: string; rounds: number }[]>;
+  roundCounts(since: Date, userId?: number): Promise<{ provider: string; code: string; rounds: number }[]>;
 }
 
 /** Rounds count towards a game's bet statistic for this long. */
@@ -134,18 +134,33 @@ export function createCatalogService(deps: {
     },
     developers: () => repository.developers(),
 
-    async search(query: {
-      query?: string | undefined;
-      tags?: string[] | undefined;
-      limit: number;
-      offset: number;
-      isMobile?: boolean | undefined;
-    }) {
+    /**
+     * Search; `-userStatistic` puts first the games the player played most in the last 30 days (then
+     * the most played overall); for a guest it is the same as `-betStatistic`.
+     */
+    async search(
+      query: {
+        query?: string | undefined;
+        tags?: string[] | undefined;
+        sort: '-betStatistic' | '-userStatistic';
+        limit: number;
+        offset: number;
+        isMobile?: boolean | undefined;
+      },
+      userId?: number,
+    ) {
+      const played =
+        query.sort === '-userStatistic' && userId !== undefined
+          ? await deps.ports.roundCounts(new Date(deps.clock.now() - STATISTIC_WINDOW_MS), userId)
+          : [];
       const found = await repository.search(
         {
           ...(query.query ? { query: query.query } : {}),
           ...(query.tags ? { tags: query.tags } : {}),
           ...(query.isMobile === undefined ? {} : { isMobile: query.isMobile }),
+          ...(played.length > 0
+            ? { playedFirst: Object.fromEntries(played.map((p) => [`${p.provider}/${p.code}`, p.rounds])) }
+            : {}),
         },
         { limit: query.limit, offset: query.offset },
       );

@@ -109,7 +109,7 @@ export function createSeamlessModule(deps: {
     /** Launches a game for a player (the catalogue's launch calls use it too). */
     launch,
     /** Rounds per game since a moment (the lobby's bet statistic). */
-    roundCounts: (since: Date) => repository.roundCounts(since),
+    roundCounts: (since: Date, userId?: number) => repository.roundCounts(since, userId),
     /** The latest paid-out rounds in a currency (the winners feed). */
     recentWins: (currency: string, limit: number) => repository.recentWins(currency, limit),
     /** The games a player launched last, most recent first. */

@@ -125,12 +125,16 @@ export function createSeamlessRepository(db: Db) {
         sql`select rg_record_play(${row.userId}, ${row.currency}, ${change.bet}, ${change.win}, ${row.at.toISOString()}::timestamptz)`,
       );
     },
-    /** How many rounds each game had since a moment (the lobby's bet statistic). */
-    async roundCounts(since: Date): Promise<{ provider: string; code: string; rounds: number }[]> {
+    /** How many rounds each game had since a moment, of everyone or of one player (the lobby's statistics). */
+    async roundCounts(
+      since: Date,
+      userId?: number,
+    ): Promise<{ provider: string; code: string; rounds: number }[]> {
+      const player = userId === undefined ? sql`` : sql` and user_id = ${userId}`;
       const rows = await queryRows<{ provider: string; game_code: string; rounds: string }>(
         db,
         sql`select provider, game_code, count(*)::text as rounds from game_rounds
-            where opened_at >= ${since.toISOString()}::timestamptz group by provider, game_code`,
+            where opened_at >= ${since.toISOString()}::timestamptz${player} group by provider, game_code`,
       );
       return rows.map((row) => ({ provider: row.provider, code: row.game_code, rounds: Number(row.rounds) }));
     },
