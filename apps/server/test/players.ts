@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
 
 /**
@@ -14,4 +15,31 @@ export async function insertPlayers(db: Db, count: number, currency = 'RUB'): Pr
         returning id`,
   );
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * A player registered through the API as the site does it (e-mail confirmed unless told otherwise):
+ * their id and session token, for tests of calls a logged-in player makes.
+ */
+export async function registeredPlayer(
+  app: FastifyInstance,
+  db: Db,
+  options: { email: string; confirmed?: boolean },
+): Promise<{ id: number; token: string }> {
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/v18/registration',
+    payload: {
+      email: options.email,
+      password: 'kometa-correct-horse',
+      birthday: { day: 1, month: 1, year: 1990 },
+      agreeRules: true,
+    },
+  });
+  if (registered.statusCode !== 200) throw new Error(`registration failed: ${registered.body}`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`update users set email_confirmed = ${options.confirmed ?? true} where email = ${options.email} returning id`,
+  );
+  return { id: Number(row!.id), token: registered.json().data.token as string };
 }

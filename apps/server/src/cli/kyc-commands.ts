@@ -1,12 +1,12 @@
 import type { VerificationService } from '../modules/verification/index.ts';
 
-export const KYC_USAGE = `Kometa KYC review (until the back office exists)
+export const KYC_USAGE = `Проверка документов KYC в Комете (пока нет бэк-офиса)
 
-  npm run kyc -- list                                   documents waiting for review
-  npm run kyc -- accept <document> --reviewer <name>    accept (the player becomes verified)
-  npm run kyc -- refuse <document> --reviewer <name> --reason "<text>"
-  npm run kyc -- block <user> --reviewer <name>         stop deposits and withdrawals
-  npm run kyc -- unblock <user> --reviewer <name>
+  npm run kyc -- list                                   документы, ждущие проверки
+  npm run kyc -- accept <документ> --reviewer <имя>     принять (игрок становится верифицированным)
+  npm run kyc -- refuse <документ> --reviewer <имя> --reason "<причина для игрока>"
+  npm run kyc -- block <игрок> --reviewer <имя>         остановить пополнения и выводы
+  npm run kyc -- unblock <игрок> --reviewer <имя>       снова разрешить их
 `;
 
 function option(args: string[], name: string): string | undefined {
@@ -21,11 +21,11 @@ export async function runKycCommand(args: string[], verification: VerificationSe
   const id = Number(target);
   if (command === 'list') {
     const pending = await verification.pending();
-    if (pending.length === 0) return 'No documents waiting for review.';
+    if (pending.length === 0) return 'Документов на проверке нет.';
     return pending
       .map(
         (d) =>
-          `#${d.id}  user ${d.userId}  ${d.type}  ${d.mime}  ${d.size} B  ${d.createdAt.toISOString()}  ${verification.documentFile(d.storageKey)}`,
+          `#${d.id}  игрок ${d.userId}  ${d.type}  ${d.mime}  ${d.size} B  ${d.createdAt.toISOString()}  ${verification.documentFile(d.storageKey)}`,
       )
       .join('\n');
   }
@@ -36,19 +36,19 @@ export async function runKycCommand(args: string[], verification: VerificationSe
   ) {
     throw new Error(KYC_USAGE);
   }
-  if (!reviewer) throw new Error('--reviewer <name> is required: every decision names who took it');
+  if (!reviewer) throw new Error('Укажите --reviewer <имя>: у каждого решения есть автор');
   if (command === 'block' || command === 'unblock') {
     await verification.setFinanceBlock(id, command === 'block', reviewer);
-    return `User ${id}: deposits and withdrawals ${command === 'block' ? 'blocked' : 'allowed again'}.`;
+    return `Игрок ${id}: пополнения и выводы ${command === 'block' ? 'остановлены' : 'снова разрешены'}.`;
   }
   const reason = option(args, 'reason') ?? null;
   if (command === 'refuse' && !reason)
-    throw new Error('--reason "<text>" is required to refuse: the player sees it');
+    throw new Error('Укажите --reason "<причина>": игрок увидит её в форме верификации');
   const outcome = await verification.review(id, {
     accept: command === 'accept',
     reason,
     reviewer,
     by: 'operator',
   });
-  return `Document #${id} ${command === 'accept' ? 'accepted' : 'refused'}; user ${outcome.userId} is now ${outcome.status}.`;
+  return `Документ #${id} ${command === 'accept' ? 'принят' : 'отклонён'}; статус игрока ${outcome.userId}: ${outcome.status}.`;
 }

@@ -237,6 +237,14 @@ export function createCatalogRepository(db: Db) {
         and game_id = any(${`{${ids.join(',')}}`}::bigint[])`);
     },
 
+    async hasDemo(): Promise<boolean> {
+      const rows = await queryRows<{ found: number }>(
+        db,
+        sql`select 1 as found from catalog_games where provider = 'demo' limit 1`,
+      );
+      return rows.length > 0;
+    },
+
     /** Demo content: developers, tabs, tags and games, added once (an operator's edits are kept). */
     async ensureDemo(content: {
       developers: { name: string; canonical: string; position: number }[];

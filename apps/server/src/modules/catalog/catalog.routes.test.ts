@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { DEMO_GAME_COUNT } from './demo-catalog.ts';
+import { registeredPlayer } from '../../../test/players.ts';
 import { TEST_GAMES_SECRET, playerInGame, providerClient } from '../../../test/provider-client.ts';
 import { systemClock } from '../../platform/clock.ts';
 
@@ -11,17 +12,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/v18${url}`, headers });
 
 async function player() {
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v18/registration',
-    payload: {
-      email: `lobby${Math.random().toString(36).slice(2)}@example.com`,
-      password: 'kometa-correct-horse',
-      birthday: { day: 1, month: 1, year: 1990 },
-      agreeRules: true,
-    },
+  const { token } = await registeredPlayer(t.app, t.platform.database.db, {
+    email: `lobby${Math.random().toString(36).slice(2)}@example.com`,
   });
-  const token = registered.json().data.token as string;
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
@@ -217,6 +210,23 @@ describe('launching and the player’s lists', () => {
 
 describe('winners and game history', () => {
   const provider = providerClient(() => t.app);
+  /** A round of 100 lost at `game`, closed at once, through the provider API. */
+  async function lostRound(p: { session: string; user: string }, game: string) {
+    const id = provider.uuid(game);
+    const placed = await provider.call('/transaction/bet', {
+      request_uuid: id,
+      transaction_uuid: id,
+      token: p.session,
+      user: p.user,
+      round: id,
+      round_closed: true,
+      game_code: game,
+      currency: 'RUB',
+      amount: 100,
+    });
+    expect(placed.body.status).toBe('RS_OK');
+  }
+
   /** A player who bets 100 on dice and wins `win`, through the provider API. */
   async function winner(email: string, win: number) {
     const p = await playerInGame(t.app, t.platform.database.db, systemClock, { email, funds: 10_000 });
@@ -279,20 +289,7 @@ describe('winners and game history', () => {
       funds: 10_000,
       game: 'blackjack',
     });
-    for (let i = 0; i < 3; i++) {
-      const id = provider.uuid('bj');
-      await provider.call('/transaction/bet', {
-        request_uuid: id,
-        transaction_uuid: id,
-        token: p.session,
-        user: p.user,
-        round: id,
-        round_closed: true,
-        game_code: 'blackjack',
-        currency: 'RUB',
-        amount: 100,
-      });
-    }
+    for (let i = 0; i < 3; i++) await lostRound(p, 'blackjack');
     while ((await t.platform.jobs.runDue()) > 0);
     const after = (await t.app.inject({ url: '/api/v18/games/kometa-blackjack?cacheKey=fresh' })).json().data;
     expect(after.betStatistic).toBe(before + 3);
@@ -304,21 +301,7 @@ describe('winners and game history', () => {
       funds: 10_000,
       game: 'roulette',
     });
-    for (let i = 0; i < 2; i++) {
-      const id = provider.uuid('roulette');
-      const placed = await provider.call('/transaction/bet', {
-        request_uuid: id,
-        transaction_uuid: id,
-        token: p.session,
-        user: p.user,
-        round: id,
-        round_closed: true,
-        game_code: 'roulette',
-        currency: 'RUB',
-        amount: 100,
-      });
-      expect(placed.body.status).toBe('RS_OK');
-    }
+    for (let i = 0; i < 2; i++) await lostRound(p, 'roulette');
     const mine = await t.app.inject({
       url: '/api/v18/game-search?sort=-userStatistic&limit=3',
       headers: { 'auth-token': p.authToken },

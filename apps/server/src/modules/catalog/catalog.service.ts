@@ -182,6 +182,8 @@ export function createCatalogService(deps: {
 
     /** The demo lobby, after the provider registry has its games (`register`). */
     async loadDemo(register: (games: DemoRegistryGame[]) => Promise<void>) {
+      // Loaded once: later starts skip generating and offering 2,000 rows again.
+      if (await repository.hasDemo()) return;
       const generated = generatedGames();
       await register(generated.registry);
       const byBets = [...generated.catalog].sort((a, b) => b.betStatistic - a.betStatistic);

@@ -88,7 +88,9 @@ export function createProtectionService(deps: {
 
   async function view(player: Player) {
     const at = now();
-    const [rows, periods] = await Promise.all([repository.limits(player.id), repository.periods(at)]);
+    const rows = await repository.limits(player.id);
+    if (rows.length === 0) return { limits: [], schedule: [] };
+    const periods = await repository.periods(at);
     const limits = await Promise.all(
       rows.map(async (row) => {
         const period = periods[row.period];

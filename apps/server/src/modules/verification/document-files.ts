@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The formats a document may be sent in, recognised by their first bytes (never by the name). */
@@ -35,7 +35,6 @@ export function createDocumentFiles(directory: string) {
       await writeFile(join(directory, key), bytes, { mode: 0o600, flag: 'wx' });
       return { key, sha256: createHash('sha256').update(bytes).digest() };
     },
-    read: (key: string) => readFile(join(directory, key.replace(/[^0-9a-f]/g, ''))),
     pathOf: (key: string) => join(directory, key.replace(/[^0-9a-f]/g, '')),
   };
 }

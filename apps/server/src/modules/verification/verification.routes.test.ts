@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { runKycCommand } from '../../cli/kyc-commands.ts';
+import { registeredPlayer } from '../../../test/players.ts';
 import { queryRows } from '../../platform/db/database.ts';
 
 const t = useTestApp();
@@ -41,23 +42,10 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
 
 let serial = 0;
 async function player() {
-  const email = `kyc${++serial}@example.com`;
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v18/registration',
-    payload: {
-      email,
-      password: 'kometa-correct-horse',
-      birthday: { day: 1, month: 1, year: 1990 },
-      agreeRules: true,
-    },
-  });
-  const token = registered.json().data.token as string;
-  await db().execute(sql`update users set email_confirmed = true where email = ${email}`);
-  const id = (await queryRows<{ id: string }>(db(), sql`select id from users where email = ${email}`))[0]!.id;
+  const { id, token } = await registeredPlayer(t.app, db(), { email: `kyc${++serial}@example.com` });
   const headers = { 'auth-token': token };
   return {
-    id: Number(id),
+    id,
     get: (url: string) => t.app.inject({ url: `/api/v18${url}`, headers }),
     post: (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url: `/api/v18${url}`, headers, payload }),
@@ -144,8 +132,8 @@ describe('KYC verification', () => {
       expect(gated.headers.expectation).toBe('kyc-verified');
       await p.upload({ type: 'id_card' }, { name: 'id.png', type: 'image/png', bytes: PNG });
       const [document] = (await t.operator.verification.pending()).filter((d) => d.userId === p.id);
-      expect(await kyc('list')).toContain(`#${document!.id}  user ${p.id}  id_card`);
-      await expect(kyc('accept', String(document!.id))).rejects.toThrow('--reviewer');
+      expect(await kyc('list')).toContain(`#${document!.id}  игрок ${p.id}  id_card`);
+      await expect(kyc('accept', String(document!.id))).rejects.toThrow('--reviewer <имя>');
       expect(await kyc('accept', String(document!.id), '--reviewer', 'anna')).toContain('accepted_operator');
       const self = (await p.get('/users/self')).json().data;
       expect(self).toMatchObject({
@@ -166,7 +154,7 @@ describe('KYC verification', () => {
       // A decision is taken once.
       await expect(
         kyc('refuse', String(document!.id), '--reviewer', 'anna', '--reason', 'x'),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ codeName: 'CONFLICT' });
     } finally {
       await db().execute(
         sql`update settings set value = '{"deposit": [], "withdrawal": ["email-verified"]}'::jsonb
@@ -180,7 +168,9 @@ describe('KYC verification', () => {
     const p = await player();
     await p.upload({ type: 'passport' }, { name: 'blurry.png', type: 'image/png', bytes: PNG });
     const [document] = (await t.operator.verification.pending()).filter((d) => d.userId === p.id);
-    await expect(kyc('refuse', String(document!.id), '--reviewer', 'oleg')).rejects.toThrow('--reason');
+    await expect(kyc('refuse', String(document!.id), '--reviewer', 'oleg')).rejects.toThrow(
+      '--reason "<причина>"',
+    );
     await kyc('refuse', String(document!.id), '--reviewer', 'oleg', '--reason', 'Фото размыто');
     const info = (await p.get('/verification-info')).json().data;
     expect(info).toMatchObject({
