@@ -8,6 +8,7 @@ import { createBlackjackService, type BlackjackService } from './play/blackjack.
 import { createRoundMoney } from './play/money.ts';
 import { createPlayService } from './play/play.service.ts';
 import { playRoutes } from './play/play.routes.ts';
+import { studioRoutes } from './studio/studio.routes.ts';
 import { createRounds } from './play/rounds.ts';
 import { createPlaySessions } from './play/sessions.ts';
 
@@ -32,9 +33,15 @@ export async function buildGamesApp(
   });
   await migrate(database, MIGRATIONS_DIR);
   const casino = createCasino({ url: config.casinoUrl, secret: config.secret });
+  const studioCasino = createCasino({ url: config.casinoUrl, secret: config.studioSecret, provider: 'demo' });
   const seeds = createSeeds(database.db, now);
   const rounds = createRounds(database.db);
-  const money = createRoundMoney({ db: database.db, casino, demoBalance: config.demoBalance, now });
+  const money = createRoundMoney({
+    db: database.db,
+    casinos: { kometa: casino, demo: studioCasino },
+    demoBalance: config.demoBalance,
+    now,
+  });
   const play = createPlayService({ money, seeds, rounds, now });
   const blackjack = createBlackjackService({
     money,
@@ -47,6 +54,11 @@ export async function buildGamesApp(
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(playRoutes({ sessions: createPlaySessions(casino), play, blackjack, seeds, rounds }));
+  // The generic demo studio: the demo lobby's third-party games, played on our engines (ADR 020).
+  await app.register(
+    studioRoutes({ sessions: createPlaySessions(studioCasino, 'demo'), play, seeds, rounds }),
+    { prefix: '/studio/:code' },
+  );
   // Idle multi-step rounds are finished by their published rule; several instances may sweep at
   // once (each action is recorded at most once and each win is paid under one transaction id).
   const sweep =

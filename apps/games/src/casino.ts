@@ -8,10 +8,10 @@ export interface CasinoPlayer {
 }
 
 /** The casino, seen from our game server: a provider like any other, over signed HTTP (ADR 014). */
-export function createCasino(options: { url: string; secret: string }) {
+export function createCasino(options: { url: string; secret: string; provider?: string }) {
   const client = createProviderClient({
     casinoUrl: options.url,
-    provider: 'kometa',
+    provider: options.provider ?? 'kometa',
     key: { hmacSecret: options.secret },
     verifyAnswers: true,
   });

@@ -9,6 +9,8 @@ const schema = z.object({
   CASINO_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000'),
   /** Shared with the casino (its KOMETA_GAMES_SECRET); both derive it from APP_SECRET by default. */
   KOMETA_GAMES_SECRET: z.string().min(16).optional(),
+  /** The generic demo studio's secret with the casino (provider `demo`, ADR 020); derived by default. */
+  DEMO_STUDIO_SECRET: z.string().min(16).optional(),
   APP_SECRET: z.string().min(16).default('development-secret-change-me'),
   GAMES_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   GAMES_DATA_DIR: z.string().default('./data-games'),
@@ -26,6 +28,7 @@ export interface GamesConfig {
   port: number;
   casinoUrl: string;
   secret: string;
+  studioSecret: string;
   database: { url: string | undefined; dataDir: string };
   demoBalance: number;
   blackjackIdleMinutes: number;
@@ -43,6 +46,8 @@ export function loadGamesConfig(environment: Record<string, string | undefined> 
     casinoUrl: e.CASINO_URL.replace(/\/+$/, ''),
     secret:
       e.KOMETA_GAMES_SECRET ?? createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
+    studioSecret:
+      e.DEMO_STUDIO_SECRET ?? createHash('sha256').update(`${e.APP_SECRET}:demo-studio`).digest('hex'),
     database: { url: e.GAMES_DATABASE_URL, dataDir: e.GAMES_DATA_DIR },
     demoBalance: e.DEMO_BALANCE,
     blackjackIdleMinutes: e.BLACKJACK_IDLE_MINUTES,

@@ -130,6 +130,8 @@ const environmentSchema = z.object({
   KOMETA_GAMES_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3100'),
   /** The HMAC secret Kometa's game server signs with; derived from APP_SECRET when not set. */
   KOMETA_GAMES_SECRET: z.string().min(16).optional(),
+  /** Shared with the game server's generic demo studio (provider `demo`); derived from APP_SECRET by default. */
+  DEMO_STUDIO_SECRET: z.string().min(16).optional(),
   GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(120),
   /** Rounds a provider leaves open longer than this are closed by a job. */
   ROUND_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -273,17 +275,19 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     games: {
       providers: [
-        ...(e.GAME_PROVIDERS.some((p) => p.id === 'kometa')
-          ? []
-          : [
-              {
-                id: 'kometa',
-                hmacSecret:
-                  e.KOMETA_GAMES_SECRET ??
-                  createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
-                launchUrl: `${e.KOMETA_GAMES_URL.replace(/\/+$/, '')}/play/{game}?token={token}&mode={mode}&lang={lang}`,
-              },
-            ]),
+        // Kometa's game server plays as two providers: its own games, and the generic demo studio
+        // that runs the demo lobby's third-party games on the same engines (ADR 020).
+        ...[
+          { id: 'kometa', secret: e.KOMETA_GAMES_SECRET, derived: 'kometa-games', path: '/play/{game}' },
+          { id: 'demo', secret: e.DEMO_STUDIO_SECRET, derived: 'demo-studio', path: '/studio/{game}/play' },
+        ]
+          .filter((own) => !e.GAME_PROVIDERS.some((p) => p.id === own.id))
+          .map((own) => ({
+            id: own.id,
+            hmacSecret:
+              own.secret ?? createHash('sha256').update(`${e.APP_SECRET}:${own.derived}`).digest('hex'),
+            launchUrl: `${e.KOMETA_GAMES_URL.replace(/\/+$/, '')}${own.path}?token={token}&mode={mode}&lang={lang}`,
+          })),
         ...e.GAME_PROVIDERS,
       ],
       sessionMs: e.GAME_SESSION_MINUTES * 60_000,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildGamesApp, loadGamesConfig, type GamesApp } from '@kometa/games';
 import { freshDatabase, onPostgres, useTestApp, type FreshDatabase } from './harness.ts';
-import { TEST_GAMES_SECRET } from './provider-client.ts';
+import { TEST_GAMES_SECRET, TEST_STUDIO_SECRET } from './provider-client.ts';
 
 /**
  * The casino and Kometa's game server as two HTTP servers talking only through the signed
@@ -9,7 +9,9 @@ import { TEST_GAMES_SECRET } from './provider-client.ts';
  * the tests (`games().blackjack.finishIdleRounds()`).
  */
 export function useGamesServer() {
-  const casino = useTestApp({ env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET } });
+  const casino = useTestApp({
+    env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET, DEMO_STUDIO_SECRET: TEST_STUDIO_SECRET },
+  });
   let games: GamesApp | undefined;
   let gamesDatabase: FreshDatabase | undefined;
   let gamesUrl = '';
@@ -21,6 +23,7 @@ export function useGamesServer() {
         NODE_ENV: 'test',
         CASINO_URL: casinoUrl,
         KOMETA_GAMES_SECRET: TEST_GAMES_SECRET,
+        DEMO_STUDIO_SECRET: TEST_STUDIO_SECRET,
         GAMES_DATA_DIR: ':memory:',
         ROUND_SWEEP_SECONDS: '0',
         ...(gamesDatabase ? { GAMES_DATABASE_URL: gamesDatabase.url } : {}),

@@ -7,6 +7,7 @@ import type { Db } from '../src/platform/db/database.ts';
 
 /** The HMAC secret tests give Kometa's built-in game provider. */
 export const TEST_GAMES_SECRET = 'kometa-games-test-secret-0123456789';
+export const TEST_STUDIO_SECRET = 'kometa-demo-studio-test-secret-0123';
 
 export interface ProviderCall {
   status: number;

@@ -38,6 +38,7 @@ function sessionOf(round: RoundRow): PlaySession {
   const token = round.session_token ?? '';
   return {
     player: round.player,
+    provider: round.provider,
     currency: round.currency,
     mode: round.mode,
     token,
@@ -208,6 +209,7 @@ export function createBlackjackService(deps: {
         id = await rounds.open(
           {
             player: session.player,
+            provider: session.provider,
             game: GAME,
             mode: session.mode,
             currency: session.currency,

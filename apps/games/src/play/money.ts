@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ProviderStatus } from '@kometa/contracts';
 import { queryRows, type Db } from '@kometa/db';
 import type { Casino } from '../casino.ts';
-import type { PlaySession } from './sessions.ts';
+import type { GameProvider, PlaySession } from './sessions.ts';
 
 export class PlayRefused extends Error {
   constructor(
@@ -23,7 +23,12 @@ export const betId = (id: number, attempt = 0) =>
  * The money side of a round: real money through the casino's seamless wallet (bets, then one win
  * closing the round), play money in `demo_balances` for demo sessions.
  */
-export function createRoundMoney(deps: { db: Db; casino: Casino; demoBalance: number; now: () => Date }) {
+export function createRoundMoney(deps: {
+  db: Db;
+  casinos: Record<GameProvider, Casino>;
+  demoBalance: number;
+  now: () => Date;
+}) {
   const hash = (session: PlaySession) => session.tokenHash.toString('hex');
 
   async function demoBalance(session: PlaySession): Promise<number> {
@@ -53,7 +58,7 @@ export function createRoundMoney(deps: { db: Db; casino: Casino; demoBalance: nu
     /** The balance a session plays with. */
     async balance(session: PlaySession): Promise<number> {
       if (session.mode === 'demo') return demoBalance(session);
-      const player = await deps.casino.player(session.token);
+      const player = await deps.casinos[session.provider].player(session.token);
       return player?.balance ?? 0;
     },
 
@@ -70,7 +75,7 @@ export function createRoundMoney(deps: { db: Db; casino: Casino; demoBalance: nu
           throw new PlayRefused(ProviderStatus.NOT_ENOUGH_MONEY, await demoBalance(session));
         return after;
       }
-      const answer = await deps.casino.bet({
+      const answer = await deps.casinos[session.provider].bet({
         request_uuid: crypto.randomUUID(),
         token: session.token,
         user: session.user as string,
@@ -90,13 +95,13 @@ export function createRoundMoney(deps: { db: Db; casino: Casino; demoBalance: nu
      * Demo rounds are credited on play money. Answers the status and the balance after.
      */
     async pay(
-      session: Pick<PlaySession, 'mode' | 'token' | 'user' | 'tokenHash'>,
+      session: Pick<PlaySession, 'provider' | 'mode' | 'token' | 'user' | 'tokenHash'>,
       round: { id: number; game: string; currency: string; win: number },
     ): Promise<{ status: string; balance: number | null }> {
       if (session.mode === 'demo') {
         return { status: ProviderStatus.OK, balance: await demoMove(session as PlaySession, round.win) };
       }
-      const answer = await deps.casino.win({
+      const answer = await deps.casinos[session.provider].win({
         request_uuid: crypto.randomUUID(),
         token: session.token,
         user: session.user,
@@ -112,8 +117,11 @@ export function createRoundMoney(deps: { db: Db; casino: Casino; demoBalance: nu
     },
 
     /** Cancels a bet the casino never received, so a late copy of it is refused. */
-    async cancel(session: Pick<PlaySession, 'token' | 'user'>, round: { id: number; game: string }) {
-      await deps.casino.rollback({
+    async cancel(
+      session: Pick<PlaySession, 'provider' | 'token' | 'user'>,
+      round: { id: number; game: string },
+    ) {
+      await deps.casinos[session.provider].rollback({
         request_uuid: crypto.randomUUID(),
         token: session.token,
         user: session.user as string,

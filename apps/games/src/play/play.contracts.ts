@@ -6,6 +6,18 @@ const session = { token: z.string().min(8).max(256), mode: z.enum(['real', 'demo
 
 export const sessionQuery = z.strictObject({ ...session, lang: z.string().max(8).optional() });
 
+/** A frame's page: the session, and the casino's lobby and cashier addresses for its two links. */
+export const frameQuery = sessionQuery.extend({
+  backUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+  cashUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+});
+
 export const dicePlayBody = z.strictObject({
   ...session,
   stake: z.number().int().positive().max(100_000_000),

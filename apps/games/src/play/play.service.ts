@@ -28,13 +28,15 @@ export function createPlayService(deps: {
   return {
     balance: (session: PlaySession) => money.balance(session),
 
-    async play<C>(game: InstantGame<C>, session: PlaySession, choice: C, stake: number) {
+    /** Plays a round; `code` is the game's code at the casino (a studio game's own, else the engine's). */
+    async play<C>(game: InstantGame<C>, session: PlaySession, choice: C, stake: number, code = game.code) {
       if (session.mode === 'real') await this.settlePending(session);
       const seed = await deps.seeds.take(session.player);
       const outcome = game.play(choice, stake, createDraws(seed.serverSeed, seed.clientSeed, seed.nonce));
       const round = {
         player: session.player,
-        game: game.code,
+        provider: session.provider,
+        game: code,
         mode: session.mode,
         currency: session.currency,
         bet: stake,
@@ -50,7 +52,7 @@ export function createPlayService(deps: {
       const proof = { commitment: seed.commitment, clientSeed: seed.clientSeed, nonce: seed.nonce };
       let afterStake: number | null;
       try {
-        afterStake = await money.stake(session, { id, game: game.code }, stake);
+        afterStake = await money.stake(session, { id, game: code }, stake);
       } catch (error) {
         if (error instanceof PlayRefused) await rounds.refuse(id, error.reason);
         throw error;
@@ -58,7 +60,7 @@ export function createPlayService(deps: {
       const before = afterStake === null ? null : afterStake + stake;
       const paid = await money.pay(session, {
         id,
-        game: game.code,
+        game: code,
         currency: session.currency,
         win: outcome.win,
       });
@@ -74,7 +76,7 @@ export function createPlayService(deps: {
      */
     async settlePending(session: PlaySession): Promise<number> {
       let settled = 0;
-      for (const round of await rounds.settling(session.player)) {
+      for (const round of await rounds.settling(session.player, session.provider)) {
         if (round.mode !== 'real') continue;
         const answer = await money.pay(session, round);
         if (answer.status === ProviderStatus.OK) {

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@kometa/db';
+import type { GameProvider } from './sessions.ts';
 
 export interface RoundRow {
   id: number;
   player: string;
+  /** Who the round was played as at the casino: Kometa's own games, or the generic demo studio. */
+  provider: GameProvider;
   game: string;
   mode: 'real' | 'demo';
   currency: string;
@@ -62,9 +65,9 @@ export function createRounds(db: Db) {
       const at = row.created_at.toISOString();
       const [inserted] = await queryRows<{ id: string | number }>(
         db,
-        sql`insert into rounds (player, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome,
+        sql`insert into rounds (player, provider, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome,
                                 status, created_at, session_token, updated_at)
-            values (${row.player}, ${row.game}, ${row.mode}, ${row.currency}, ${row.bet}, ${row.win}, ${row.seed_id},
+            values (${row.player}, ${row.provider}, ${row.game}, ${row.mode}, ${row.currency}, ${row.bet}, ${row.win}, ${row.seed_id},
                     ${row.client_seed}, ${row.nonce}, ${JSON.stringify(row.choice)}::jsonb, ${JSON.stringify(row.outcome)}::jsonb,
                     ${status}, ${at}::timestamptz, ${multiStep?.sessionToken ?? null}, ${at}::timestamptz)
             returning id`,
@@ -154,11 +157,12 @@ export function createRounds(db: Db) {
     async refuse(id: number, refusal: string) {
       await db.execute(sql`update rounds set status = 'refused', refusal = ${refusal} where id = ${id}`);
     },
-    async settling(player: string): Promise<RoundRow[]> {
+    async settling(player: string, provider: GameProvider): Promise<RoundRow[]> {
       return (
         await queryRows<Record<string, unknown>>(
           db,
-          sql`select * from rounds where status = 'settling' and player = ${player} order by id limit 100`,
+          sql`select * from rounds where status = 'settling' and player = ${player} and provider = ${provider}
+              order by id limit 100`,
         )
       ).map(numeric);
     },

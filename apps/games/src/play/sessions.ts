@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Casino } from '../casino.ts';
 
+/** The identities this server plays under at the casino: its own games, and the generic demo studio. */
+export type GameProvider = 'kometa' | 'demo';
+
 export interface PlaySession {
   /** Who plays, for seeds and rounds: `casino:<user>` for real money, `demo:<hash>` for play money. */
   player: string;
+  provider: GameProvider;
   mode: 'real' | 'demo';
   token: string;
   tokenHash: Buffer;
@@ -15,8 +19,11 @@ export class SessionRefused extends Error {
   override name = 'SessionRefused';
 }
 
-/** Resolves the launch token the casino gave the browser (real: the casino must know it). */
-export function createPlaySessions(casino: Casino) {
+/**
+ * Resolves the launch token the casino gave the browser (real: the casino must know it, asked as the
+ * provider that launched it).
+ */
+export function createPlaySessions(casino: Casino, provider: GameProvider = 'kometa') {
   const known = new Map<string, { user: string; currency: string; until: number }>();
   return {
     async resolve(token: string, mode: 'real' | 'demo'): Promise<PlaySession> {
@@ -24,6 +31,7 @@ export function createPlaySessions(casino: Casino) {
       if (mode === 'demo') {
         return {
           player: `demo:${tokenHash.toString('hex').slice(0, 24)}`,
+          provider,
           mode,
           token,
           tokenHash,
@@ -40,6 +48,7 @@ export function createPlaySessions(casino: Casino) {
       }
       return {
         player: `casino:${entry.user}`,
+        provider,
         mode,
         token,
         tokenHash,

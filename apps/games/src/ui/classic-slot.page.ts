@@ -1,11 +1,11 @@
 import { PAYTABLE, type SlotSymbol } from '../games/classic-slot.ts';
-import { escape, framePage } from './frame.ts';
+import { escape, framePage, type FrameAs } from './frame.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 
 const PICTURES: Record<SlotSymbol, string> = { C: '🍒', L: '🍋', P: '🍑', B: '🔔', S: '7️⃣' };
 
 /** The classic slot frame: a stake over five lines, the spin, and the 3×3 window. */
-export function classicSlotPage(mode: 'real' | 'demo'): string {
+export function classicSlotPage(mode: 'real' | 'demo', as?: FrameAs): string {
   const symbols = Object.keys(PAYTABLE) as SlotSymbol[];
   const paytable = symbols
     .map(
@@ -15,6 +15,7 @@ export function classicSlotPage(mode: 'real' | 'demo'): string {
     .join(' · ');
   const cells = Array.from({ length: 9 }, (_, i) => `<div class="big" id="cell-${i}">·</div>`).join('');
   return framePage({
+    as,
     title: t.title['classic-slot'],
     mode,
     rtp: t.slot.rtp,

@@ -1,9 +1,10 @@
-import { escape, framePage } from './frame.ts';
+import { escape, framePage, type FrameAs } from './frame.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 
 /** The dice frame: stake, chance and direction, then the roll. */
-export function dicePage(mode: 'real' | 'demo'): string {
+export function dicePage(mode: 'real' | 'demo', as?: FrameAs): string {
   return framePage({
+    as,
     title: t.title.dice,
     mode,
     rtp: t.rtp,

@@ -28,6 +28,12 @@ export function pageHead(title: string): string {
 </head>`;
 }
 
+/** A studio game played on one of our engines: its own title, and its calls under its own path. */
+export interface FrameAs {
+  title: string;
+  base: string;
+}
+
 /**
  * The frame every game page shares: Russian head and styles, the balance, the demo notice, the RTP
  * line, the provably-fair panel, and the script helpers (`call`, `money`, `refresh`, `showFairness`,
@@ -39,14 +45,20 @@ export function framePage(page: {
   rtp: string;
   body: string;
   script: string;
+  as?: FrameAs | undefined;
 }): string {
+  const title = page.as?.title ?? page.title;
   return `<!doctype html>
 <html lang="ru">
-${pageHead(page.title)}
+${pageHead(title)}
 <body>
 <main>
-  <h1>${escape(page.title)}</h1>
+  <h1>${escape(title)}</h1>
   ${page.mode === 'demo' ? `<p class="note">${escape(t.demo)}</p>` : ''}
+  <nav class="row" id="links" hidden>
+    <a id="back" target="_top" style="color:#8fb4ff" hidden>${escape(t.toLobby)}</a>
+    <a id="cash" target="_top" style="color:#8fb4ff" hidden>${escape(t.toCashier)}</a>
+  </nav>
   <p>${escape(t.balance)}: <strong id="balance">—</strong></p>
   ${page.body}
   <p id="result" class="note" aria-live="polite"></p>
@@ -63,13 +75,14 @@ ${pageHead(page.title)}
 </main>
 <script>
   const text = ${JSON.stringify({ won: t.won, lost: t.lost, multiplier: t.multiplier, revealed: t.revealed, errors: t.errors })};
+  const base = ${JSON.stringify(page.as?.base ?? '')};
   const params = new URLSearchParams(location.search);
   const session = { token: params.get('token') || '', mode: params.get('mode') === 'demo' ? 'demo' : 'real' };
   const money = (minor) => (minor / 100).toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const $ = (id) => document.getElementById(id);
   const say = (message) => { $('result').textContent = message; };
   async function call(method, path, body) {
-    const url = method === 'GET' ? path + '?' + new URLSearchParams(session) : path;
+    const url = base + (method === 'GET' ? path + '?' + new URLSearchParams(session) : path);
     const response = await fetch(url, method === 'GET' ? {} : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...session, ...body }) });
     const json = await response.json();
     if (json.error) throw new Error(json.error.message);
@@ -90,6 +103,11 @@ ${pageHead(page.title)}
       showFairness(data.next);
     } catch (error) { say(error.message); }
   });
+  // The casino's lobby and cashier, opened in the whole window (only web addresses are linked).
+  for (const [id, name] of [['back', 'backUrl'], ['cash', 'cashUrl']]) {
+    const target = params.get(name);
+    if (target && (target.startsWith('https://') || target.startsWith('http://'))) { $(id).href = target; $(id).hidden = false; $('links').hidden = false; }
+  }
   refresh().catch((error) => say(error.message));
 ${page.script}
 </script>

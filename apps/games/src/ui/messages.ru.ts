@@ -14,6 +14,8 @@ export const gameMessagesRu = {
   over: 'Больше',
   roll: 'Бросить',
   balance: 'Баланс',
+  toLobby: 'В лобби',
+  toCashier: 'Пополнить',
   demo: 'Демо-режим: игра на фишки, без реальных денег',
   won: 'Выигрыш',
   lost: 'Проигрыш',
@@ -98,6 +100,7 @@ export const gameMessagesRu = {
     no_round: 'Раздача уже завершена, начните новую',
     busy: 'Действие уже выполняется, подождите',
     invalid: 'Проверьте ставку и шанс',
+    unknownGame: 'Такой игры здесь нет',
     unknown: 'Не получилось, попробуйте ещё раз',
   },
 } as const;

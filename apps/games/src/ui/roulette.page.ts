@@ -1,5 +1,5 @@
 import { RED } from '../games/roulette.ts';
-import { escape, framePage } from './frame.ts';
+import { escape, framePage, type FrameAs } from './frame.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 
 const outside: [string, string][] = [
@@ -15,12 +15,13 @@ const outside: [string, string][] = [
 ];
 
 /** The roulette frame: a chip value, straight bets on the layout, the outside bets, then the spin. */
-export function roulettePage(mode: 'real' | 'demo'): string {
+export function roulettePage(mode: 'real' | 'demo', as?: FrameAs): string {
   const numbers = Array.from({ length: 37 }, (_, n) => {
     const colour = n === 0 ? '#1f7a3a' : RED.includes(n) ? '#b3262e' : '#222831';
     return `<button data-number="${n}" style="background:${colour}">${n}</button>`;
   }).join('');
   return framePage({
+    as,
     title: t.title.roulette,
     mode,
     rtp: t.roulette.rtp,

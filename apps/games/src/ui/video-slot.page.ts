@@ -1,5 +1,5 @@
 import type { VideoSymbol } from '../games/video-slot.ts';
-import { escape, framePage } from './frame.ts';
+import { escape, framePage, type FrameAs } from './frame.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 
 const PICTURES: Record<VideoSymbol, string> = {
@@ -14,12 +14,13 @@ const PICTURES: Record<VideoSymbol, string> = {
 };
 
 /** The video slot frame: a stake over ten lines, the 5×3 window, and the free spins it played. */
-export function videoSlotPage(mode: 'real' | 'demo'): string {
+export function videoSlotPage(mode: 'real' | 'demo', as?: FrameAs): string {
   const cells = Array.from(
     { length: 15 },
     (_, i) => `<div class="big" style="font-size:32px" id="cell-${i}">·</div>`,
   ).join('');
   return framePage({
+    as,
     title: t.title['video-slot'],
     mode,
     rtp: t.video.rtp,

@@ -135,9 +135,19 @@ export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoReg
       ...(tags.includes('new') ? ['new'] : []),
       ...(tags.includes('jackpot') ? ['jackpot'] : []),
     ];
+    // The generic demo studio runs each game on one of Kometa's engines, named in its code (ADR 020).
+    const engine =
+      kind === 'table'
+        ? 'roulette'
+        : kind === 'instant'
+          ? 'dice'
+          : i % 3 === 0
+            ? 'video-slot'
+            : 'classic-slot';
+    const code = `${engine}:${slug}`;
     catalog.push({
       provider: 'demo',
-      code: slug,
+      code,
       slug,
       title: `${title.charAt(0).toUpperCase()}${title.slice(1)}`,
       developer: studio.canonical,
@@ -152,7 +162,7 @@ export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoReg
     });
     registry.push({
       provider: 'demo',
-      code: slug,
+      code,
       name: title,
       category: kind,
       rtpBp: 9400 + Math.floor(random() * 350),

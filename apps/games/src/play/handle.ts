@@ -1,0 +1,58 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { gameMessagesRu } from '../ui/messages.ru.ts';
+import { PlayRefused } from './money.ts';
+import { frameQuery } from './play.contracts.ts';
+import { IllegalMove, RoundConflict } from './blackjack.service.ts';
+import { SessionRefused, type PlaySession, type PlaySessions } from './sessions.ts';
+
+export class InvalidChoice extends Error {
+  override name = 'InvalidChoice';
+}
+
+export function fail(reply: FastifyReply, status: number, code: string) {
+  const errors = gameMessagesRu.errors as Record<string, string>;
+  return reply.code(status).send({ error: { code, message: errors[code] ?? errors.unknown } });
+}
+
+/**
+ * The game frames' calls: validates with the contract, resolves the session (as the provider the
+ * sessions speak for), and maps refusals to their Russian message.
+ */
+export function handlerFor(sessions: PlaySessions) {
+  return function handle<S extends z.ZodType<{ token: string; mode: 'real' | 'demo' }>>(
+    schema: S,
+    work: (body: z.infer<S>, session: PlaySession, params: Record<string, string>) => Promise<unknown>,
+    from: 'body' | 'query' = 'body',
+  ) {
+    return async (request: { body: unknown; query: unknown; params: unknown }, reply: FastifyReply) => {
+      const parsed = schema.safeParse(from === 'body' ? request.body : request.query);
+      if (!parsed.success) return fail(reply, 400, 'invalid');
+      try {
+        const session = await sessions.resolve(parsed.data.token, parsed.data.mode);
+        return { data: await work(parsed.data, session, request.params as Record<string, string>) };
+      } catch (error) {
+        if (error instanceof SessionRefused) return fail(reply, 401, 'RS_ERROR_INVALID_TOKEN');
+        if (error instanceof PlayRefused) return fail(reply, 409, error.reason);
+        if (error instanceof InvalidChoice || error instanceof IllegalMove)
+          return fail(reply, 400, 'invalid');
+        if (error instanceof RoundConflict) return fail(reply, 409, error.reason);
+        throw error;
+      }
+    };
+  };
+}
+
+/** Answers a game frame's page (embeddable anywhere, scripts and styles of its own only). */
+export function sendFrame(reply: FastifyReply, query: unknown, page: (mode: 'real' | 'demo') => string) {
+  reply.header(
+    'content-security-policy',
+    "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors *",
+  );
+  const parsed = frameQuery.safeParse(query);
+  if (!parsed.success)
+    return reply.code(400).type('text/plain; charset=utf-8').send(gameMessagesRu.errors.invalid);
+  return reply.type('text/html; charset=utf-8').send(page(parsed.data.mode));
+}
+
+export type Handle = ReturnType<typeof handlerFor>;

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Seeds } from '../fairness/seeds.ts';
+import { classicSlotPage } from '../ui/classic-slot.page.ts';
+import { dicePage } from '../ui/dice.page.ts';
+import type { FrameAs } from '../ui/frame.ts';
+import { roulettePage } from '../ui/roulette.page.ts';
+import { videoSlotPage } from '../ui/video-slot.page.ts';
+import { gameMessagesRu } from '../ui/messages.ru.ts';
+import { fail, handlerFor, sendFrame } from '../play/handle.ts';
+import { ENGINES, instantRoutes, type Engine } from '../play/instant.routes.ts';
+import type { PlayService } from '../play/play.service.ts';
+import type { Rounds } from '../play/rounds.ts';
+import { sessionRoutes } from '../play/session.routes.ts';
+import type { PlaySessions } from '../play/sessions.ts';
+
+const pages: Record<Engine, (mode: 'real' | 'demo', as: FrameAs) => string> = {
+  dice: dicePage,
+  roulette: roulettePage,
+  'classic-slot': classicSlotPage,
+  'video-slot': videoSlotPage,
+};
+
+/** A studio game's code is `{engine}:{name}` (`classic-slot:golden-dragon`): the engine it runs on. */
+export function studioGame(code: string): { engine: Engine; title: string } | undefined {
+  const match = /^([a-z-]+):([a-z0-9-]{1,100})$/.exec(code);
+  const engine = match?.[1] as Engine | undefined;
+  if (!match || !engine || !ENGINES.includes(engine)) return undefined;
+  const title = match[2]!
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+  return { engine, title };
+}
+
+/**
+ * The generic demo studio (ADR 020): the demo lobby's third-party games, each played on one of our
+ * provably-fair engines under its own code, as the casino's provider `demo` (registered under the
+ * prefix `/studio/:code`: the page is `/studio/{code}/play`, its calls `/studio/{code}/api/...`).
+ */
+export function studioRoutes(deps: {
+  sessions: PlaySessions;
+  play: PlayService;
+  seeds: Seeds;
+  rounds: Rounds;
+}): FastifyPluginAsync {
+  return async (app) => {
+    const handle = handlerFor(deps.sessions);
+
+    app.get('/play', async (request, reply) => {
+      const { code } = request.params as { code: string };
+      const game = studioGame(code);
+      if (!game) {
+        reply.code(404);
+        return sendFrame(
+          reply,
+          request.query,
+          () =>
+            `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.errors.unknownGame}</p></html>`,
+        );
+      }
+      const base = `/studio/${encodeURIComponent(code)}`;
+      return sendFrame(reply, request.query, (mode) => pages[game.engine](mode, { title: game.title, base }));
+    });
+
+    await app.register(async (api) => {
+      // Every studio call names its game in the path; an unknown one is refused before any session.
+      api.addHook('preHandler', async (request, reply) => {
+        if (!studioGame((request.params as { code: string }).code)) return fail(reply, 404, 'unknownGame');
+      });
+      await api.register(
+        instantRoutes({
+          handle,
+          play: deps.play,
+          codeOf: (engine, params) =>
+            studioGame(params.code ?? '')?.engine === engine ? params.code : undefined,
+        }),
+      );
+      await api.register(sessionRoutes({ handle, play: deps.play, seeds: deps.seeds, rounds: deps.rounds }));
+    });
+  };
+}
