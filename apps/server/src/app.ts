@@ -239,11 +239,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     clock,
     siteOrigin: config.siteOrigin,
-    launch: (auth, game, language) => seamless.launch(auth, game, language),
-    recentGames: (userId, limit) => seamless.recentGames(userId, limit),
-    recentWins: (currency, limit) => seamless.recentWins(currency, limit),
-    publicPlayers: (ids) => accounts.service.publicPlayers(ids),
-    roundCounts: (since, userId) => seamless.roundCounts(since, userId),
+    timezone: config.protection.timezone,
+    cache,
+    ports: {
+      // The seamless module is built after the catalogue (it needs player protection, which needs
+      // the catalogue's neighbours): its functions are looked up at call time.
+      launch: (auth, game, language) => seamless.launch(auth, game, language),
+      launchGuest: (game, language) => seamless.launchGuest(game, language),
+      recentGames: (userId, limit) => seamless.recentGames(userId, limit),
+      recentWins: (currency, limit) => seamless.recentWins(currency, limit),
+      topWins: (query) => seamless.topWins(query),
+      topPlayers: (query) => seamless.topPlayers(query),
+      roundCounts: (since, userId) => seamless.roundCounts(since, userId),
+      publicPlayers: (ids) => accounts.service.publicPlayers(ids),
+      hiddenPlayers: () => accounts.service.hiddenFromPublicFigures(),
+      balances: async (userId, currency) => {
+        const found = (await wallet.service.wallets(userId, currency)).find((w) => w.currency === currency);
+        return { real: found?.netBalance ?? 0, bonus: (found?.balance ?? 0) - (found?.netBalance ?? 0) };
+      },
+    },
     jobs,
   });
   const verification = createVerificationModule({

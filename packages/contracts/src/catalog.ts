@@ -44,6 +44,12 @@ export const gamesQuery = queryWith({
   limit: queryInt(1, GAMES_MAX_LIMIT).default(GAMES_PAGE_SIZE),
   offset: queryInt(0, GAMES_MAX_OFFSET).default(0),
   ids: idList.optional(),
+  /** Only this developer's games (its canonical name), for the lobby's developer pages. */
+  developer: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9-]+$/, 'errors.invalid')
+    .optional(),
 });
 export const gamesResponse = dataEnvelope(z.record(z.string(), catalogGame));
 export const gameResponse = dataEnvelope(catalogGame);
@@ -118,7 +124,8 @@ export const catalogLaunchResponse = dataEnvelope(
     launchType: z.literal('iframe'),
     launchOptions: z.null(),
     status: z.literal('ok'),
-    expiresAt: z.number().int(),
+    /** When the session ends (unix seconds); null for a guest's demo, which has none. */
+    expiresAt: z.number().int().nullable(),
   }),
 );
 
@@ -138,4 +145,93 @@ export const winnersResponse = dataEnvelope(
       at: z.number().int(),
     }),
   ),
+);
+
+/** GET /games/{slug}/promo: the game's promo frame; guests play it on play money (demo). */
+export const gamePromoQuery = gameLaunchQuery;
+
+/**
+ * Pre-game info (spec §4 pre-game popup): whether the game can start with the player's balances.
+ * Blocked by an empty balance, or by a real-balance-only game while only bonus money exists, unless
+ * an active free-bet gift exists.
+ */
+export const pregameResponse = dataEnvelope(
+  z.object({
+    game: catalogGame,
+    blocked: z.boolean(),
+    reason: z.enum(['empty_balance', 'bonus_only']).nullable(),
+    balance: z.object({ currency: currencyCode, real: z.number().int(), bonus: z.number().int() }),
+    freeBet: z.boolean(),
+  }),
+);
+
+/** Recommendations: for the search page (games and tags), and by a model. */
+export const RECOMMENDATIONS_LIMIT = 12;
+export const recommendationForSearchQuery = queryWith({ searchId: z.string().trim().max(64).optional() });
+export const recommendationForSearchResponse = dataEnvelope(
+  z.object({
+    games: z.array(catalogGame),
+    tags: z.array(z.object({ name: z.string(), locales: z.record(z.string(), z.string()) })),
+  }),
+);
+/** `personal`: like the games the player plays most (a guest gets `popular`); `new`: the newest. */
+export const RECOMMENDATION_MODELS = ['personal', 'popular', 'new'] as const;
+export const recommendationByModelQuery = queryWith({
+  model: z.enum(RECOMMENDATION_MODELS),
+  limit: queryInt(1, 50).default(RECOMMENDATIONS_LIMIT),
+});
+
+/** A lobby tab's games in order (the first 50 by default), and how many active games it holds. */
+export const TAB_SORTED_LIMIT = 50;
+export const gameTypeParams = z.strictObject({ slug: z.string().min(1).max(100) });
+export const gameTypeGamesQuery = queryWith({
+  limit: queryInt(1, GAMES_MAX_LIMIT).default(TAB_SORTED_LIMIT),
+  offset: queryInt(0, GAMES_MAX_OFFSET).default(0),
+});
+export const gameTypeGamesResponse = dataEnvelope(
+  z.object({
+    slug: z.string(),
+    sort: z.array(z.object({ game_id: z.number().int() })),
+    activeGames: z.number().int(),
+    games: z.record(z.string(), catalogGame),
+  }),
+);
+
+/** Ratings (spec §7): the biggest wins of today (operator's day) and of all time, 10 each. */
+export const RATINGS_LIMIT = 10;
+const gameRef = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), image: z.string() });
+export const ratingsQuery = queryWith({ currency: currencyCode.default('RUB') });
+export const ratingsResponse = dataEnvelope(
+  z.array(
+    z.object({
+      place: z.number().int(),
+      user: z.object({ name: z.string() }),
+      game: gameRef,
+      amount: z.number().int(),
+      currency: currencyCode,
+      at: z.number().int(),
+    }),
+  ),
+);
+
+/**
+ * The hall of fame: `top` ranks players by their net winnings of all time, `daily` by today's, and
+ * `statuses` by what they staked in the last 30 days. Paged by limit and offset (at most 100).
+ */
+export const HALL_OF_FAME_LIMIT = 10;
+export const HALL_OF_FAME_MAX_OFFSET = 100;
+export const hallOfFameQuery = queryWith({
+  limit: queryInt(1, 50).default(HALL_OF_FAME_LIMIT),
+  offset: queryInt(0, HALL_OF_FAME_MAX_OFFSET).default(0),
+  currency: currencyCode.default('RUB'),
+});
+const hallEntry = z.object({
+  place: z.number().int(),
+  user: z.object({ name: z.string() }),
+  amount: z.number().int(),
+  rounds: z.number().int(),
+  currency: currencyCode,
+});
+export const hallOfFameResponse = dataEnvelope(
+  z.object({ top: z.array(hallEntry), daily: z.array(hallEntry), statuses: z.array(hallEntry) }),
 );

@@ -38,6 +38,13 @@ export function createAccountsRepository(db: Db) {
       if (ids.length === 0) return [];
       return db.select().from(users).where(inArray(users.id, ids));
     },
+    async idsWithAnyLabel(labels: string[]): Promise<number[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from users where labels && ${`{${labels.join(',')}}`}::text[]`,
+      );
+      return rows.map((row) => Number(row.id));
+    },
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return row;

@@ -608,6 +608,9 @@ export function createAccountsService(deps: {
       );
     },
 
+    /** Fake and tester players: never in winners feeds, ratings or the hall of fame (PRODUCT.md). */
+    hiddenFromPublicFigures: () => repository.idsWithAnyLabel([RoleLabel.fake, RoleLabel.tester]),
+
     changeLabels: (userId: number, add: string[], remove: string[]) =>
       repository.changeLabels(userId, add, remove),
 

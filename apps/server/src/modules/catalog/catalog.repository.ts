@@ -72,9 +72,78 @@ export function createCatalogRepository(db: Db) {
     return rows.map(gameOf);
   }
 
+  const keysArray = (pairs: { provider: string; code: string }[]) =>
+    `{${pairs.map((pair) => `"${`${pair.provider}/${pair.code}`.replace(/["\\]/g, '')}"`).join(',')}}`;
+
   return {
-    page: (page: { limit: number; offset: number }, isMobile?: boolean) =>
-      games(device(isMobile), sql`c.position, c.id`, page),
+    page: (page: { limit: number; offset: number }, isMobile?: boolean, developer?: string) =>
+      games(
+        sql`${device(isMobile)}${developer ? sql` and d.canonical = ${developer}` : sql``}`,
+        sql`c.position, c.id`,
+        page,
+      ),
+
+    /** The most played games. */
+    popular: (limit: number, isMobile?: boolean) =>
+      games(device(isMobile), sql`c.bet_statistic desc, c.id`, { limit, offset: 0 }),
+
+    /** The newest games. */
+    newest: (limit: number, isMobile?: boolean) =>
+      games(device(isMobile), sql`c.created_at desc, c.id desc`, { limit, offset: 0 }),
+
+    /**
+     * Games like the ones given (sharing a tag or a developer), those themselves left out: the most
+     * tags shared first, then the most played.
+     */
+    similar: (played: { provider: string; code: string }[], limit: number, isMobile?: boolean) => {
+      const mine = sql`(select p.tags, p.developer_id, p.id from catalog_games p
+        where p.provider || '/' || p.code = any(${keysArray(played)}::text[]))`;
+      return games(
+        sql` and c.id not in (select m.id from ${mine} m)
+             and (c.tags && (select coalesce(array_agg(t), '{}') from ${mine} m, unnest(m.tags) t)
+                  or c.developer_id in (select m.developer_id from ${mine} m))${device(isMobile)}`,
+        sql`(select count(*) from ${mine} m, unnest(m.tags) t where t = any(c.tags)) desc, c.bet_statistic desc, c.id`,
+        { limit, offset: 0 },
+      );
+    },
+
+    /** A lobby tab's games in the tab's order (then the most played), and how many it holds. */
+    async typeGames(slug: string, page: { limit: number; offset: number }, isMobile?: boolean) {
+      const [type] = await queryRows<{ id: string }>(
+        db,
+        sql`select id from game_types where slug = ${slug} and active`,
+      );
+      if (!type) return undefined;
+      const inTab = sql` and c.id in (select tg.game_id from game_type_games tg where tg.type_id = ${type.id})${device(isMobile)}`;
+      const [items, [counted]] = await Promise.all([
+        games(
+          inTab,
+          sql`(select tg.position from game_type_games tg where tg.type_id = ${type.id} and tg.game_id = c.id),
+              c.bet_statistic desc, c.id`,
+          page,
+        ),
+        queryRows<{ n: string }>(db, sql`select count(*)::text as n ${GAME_FROM}${inTab}`),
+      ]);
+      return { items, count: Number(counted?.n ?? 0) };
+    },
+
+    /** Where today began in a time zone. */
+    async startOfDay(at: Date, timezone: string): Promise<Date> {
+      const [row] = await queryRows<{ start: string | Date }>(
+        db,
+        sql`select (date_trunc('day', ${at.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone}) as start`,
+      );
+      return new Date(row!.start);
+    },
+
+    /** The provider and code behind a catalogue slug. */
+    async registryOfSlug(slug: string): Promise<{ id: number; provider: string; code: string } | undefined> {
+      const [row] = await queryRows<{ id: string; provider: string; code: string }>(
+        db,
+        sql`select c.id, c.provider, c.code ${GAME_FROM} and c.slug = ${slug}`,
+      );
+      return row && { id: Number(row.id), provider: row.provider, code: row.code };
+    },
 
     byIds: (ids: number[], isMobile?: boolean) =>
       games(

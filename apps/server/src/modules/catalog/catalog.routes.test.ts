@@ -4,7 +4,8 @@ import { useTestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { DEMO_GAME_COUNT } from './demo-catalog.ts';
 import { registeredPlayer } from '../../../test/players.ts';
-import { TEST_GAMES_SECRET, playerInGame, providerClient } from '../../../test/provider-client.ts';
+import { TEST_GAMES_SECRET, playerInGame } from '../../../test/provider-client.ts';
+import { providerRounds } from '../../../test/provider-rounds.ts';
 import { systemClock } from '../../platform/clock.ts';
 
 const t = useTestApp({ env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET } });
@@ -209,48 +210,10 @@ describe('launching and the player’s lists', () => {
 });
 
 describe('winners and game history', () => {
-  const provider = providerClient(() => t.app);
-  /** A round of 100 lost at `game`, closed at once, through the provider API. */
-  async function lostRound(p: { session: string; user: string }, game: string) {
-    const id = provider.uuid(game);
-    const placed = await provider.call('/transaction/bet', {
-      request_uuid: id,
-      transaction_uuid: id,
-      token: p.session,
-      user: p.user,
-      round: id,
-      round_closed: true,
-      game_code: game,
-      currency: 'RUB',
-      amount: 100,
-    });
-    expect(placed.body.status).toBe('RS_OK');
-  }
-
-  /** A player who bets 100 on dice and wins `win`, through the provider API. */
-  async function winner(email: string, win: number) {
-    const p = await playerInGame(t.app, t.platform.database.db, systemClock, { email, funds: 10_000 });
-    const round = provider.uuid('round');
-    const bet = provider.uuid('bet');
-    const common = { token: p.session, user: p.user, round, game_code: 'dice', currency: 'RUB' };
-    await provider.call('/transaction/bet', {
-      ...common,
-      request_uuid: bet,
-      transaction_uuid: bet,
-      round_closed: false,
-      amount: 100,
-    });
-    const id = provider.uuid('win');
-    await provider.call('/transaction/win', {
-      ...common,
-      request_uuid: id,
-      transaction_uuid: id,
-      reference_transaction_uuid: bet,
-      round_closed: true,
-      amount: win,
-    });
-    return p;
-  }
+  const { lostRound, winner } = providerRounds(
+    () => t.app,
+    () => t.platform.database.db,
+  );
 
   it('shows the latest wins with names that reveal no contact; fake players never appear', async () => {
     await winner('winner.real@example.com', 5_000);

@@ -22,6 +22,18 @@ import {
   catalogLaunchResponse,
   winnersQuery,
   winnersResponse,
+  gamePromoQuery,
+  pregameResponse,
+  gameTypeParams,
+  gameTypeGamesQuery,
+  gameTypeGamesResponse,
+  recommendationForSearchQuery,
+  recommendationForSearchResponse,
+  recommendationByModelQuery,
+  ratingsQuery,
+  ratingsResponse,
+  hallOfFameQuery,
+  hallOfFameResponse,
 } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authOf } from '../accounts/index.ts';
@@ -87,6 +99,141 @@ export function catalogRoutes(
         },
       },
       async () => ({ data: await service.developers() }),
+    );
+
+    /** Calls a guest may make too: the player is known when a token comes with them. */
+    const playerIfAny: preHandlerAsyncHookHandler = async function (request, reply) {
+      if (request.ctx.authToken) await authenticated.call(this, request, reply);
+    };
+
+    app.get(
+      '/games/:slug/promo',
+      {
+        preHandler: playerIfAny,
+        schema: {
+          tags,
+          summary:
+            "A game's promo frame: for real for a player (417 for verified-only games), demo for a guest",
+          params: gameSlugParams,
+          querystring: gamePromoQuery,
+          response: { 200: catalogLaunchResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.promo(
+          request.auth,
+          request.params.slug,
+          { backUrl: request.query.backUrl, cashUrl: request.query.cashUrl },
+          request.ctx.language,
+        ),
+      }),
+    );
+
+    app.get(
+      '/games/:slug/pregame',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary:
+            'Pre-game info: whether the balance lets the game start (empty, or bonus only for a real-only game)',
+          params: gameSlugParams,
+          querystring: commonQuery,
+          response: { 200: pregameResponse },
+        },
+      },
+      async (request) => ({ data: await service.pregame(authOf(request), request.params.slug) }),
+    );
+
+    app.get(
+      '/gameTypes/:slug/games',
+      {
+        schema: {
+          tags,
+          summary: "A lobby tab's games in order (the first 50 by default), with how many it holds",
+          params: gameTypeParams,
+          querystring: gameTypeGamesQuery,
+          response: { 200: gameTypeGamesResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.typeGames(
+          request.params.slug,
+          { limit: request.query.limit, offset: request.query.offset },
+          request.query.isMobile,
+        ),
+      }),
+    );
+
+    app.get(
+      '/games-recommendation/for-search',
+      {
+        preHandler: playerIfAny,
+        schema: {
+          tags,
+          summary: 'Games and tags recommended on the search page (for the player, or the most played)',
+          querystring: recommendationForSearchQuery,
+          response: { 200: recommendationForSearchResponse },
+        },
+      },
+      async (request) => ({ data: await service.forSearch(request.auth?.user.id, request.query.isMobile) }),
+    );
+
+    app.get(
+      '/games-recommendation/by-model',
+      {
+        preHandler: playerIfAny,
+        schema: {
+          tags,
+          summary: 'Recommended games by model: personal, popular or new',
+          querystring: recommendationByModelQuery,
+          response: { 200: gamesListResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.byModel(
+          request.query.model,
+          request.query.limit,
+          request.auth?.user.id,
+          request.query.isMobile,
+        ),
+      }),
+    );
+
+    for (const period of ['daily', 'total'] as const) {
+      app.get(
+        `/ratings/${period}`,
+        {
+          schema: {
+            tags,
+            summary:
+              period === 'daily'
+                ? "Today's biggest wins in a currency (the operator's day)"
+                : 'The biggest wins of all time in a currency',
+            querystring: ratingsQuery,
+            response: { 200: ratingsResponse },
+          },
+        },
+        async (request) => ({ data: await service.ratings(period, request.query.currency) }),
+      );
+    }
+
+    app.get(
+      '/hallOfFame',
+      {
+        schema: {
+          tags,
+          summary: 'The hall of fame: net winnings of all time and of today, and stakes over 30 days',
+          querystring: hallOfFameQuery,
+          response: { 200: hallOfFameResponse },
+        },
+      },
+      async (request) => ({
+        data: await service.hallOfFame(
+          { limit: request.query.limit, offset: request.query.offset },
+          request.query.currency,
+        ),
+      }),
     );
 
     app.get(

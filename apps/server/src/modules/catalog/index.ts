@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Cache } from '../../platform/cache/cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -7,7 +8,7 @@ import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogPorts } from './catalog.service.ts';
 
-export type { CatalogService } from './catalog.service.ts';
+export type { CatalogService, CatalogPorts } from './catalog.service.ts';
 
 const REFRESH_STATISTICS = 'catalog.refresh-statistics';
 export type { DemoRegistryGame } from './demo-catalog.ts';
@@ -17,24 +18,19 @@ export function createCatalogModule(deps: {
   db: Db;
   clock: Clock;
   siteOrigin: string;
-  launch: CatalogPorts['launch'];
-  recentGames: CatalogPorts['recentGames'];
-  recentWins: CatalogPorts['recentWins'];
-  publicPlayers: CatalogPorts['publicPlayers'];
-  roundCounts: CatalogPorts['roundCounts'];
+  /** The operator's time zone: "today" of the daily ratings and hall of fame. */
+  timezone: string;
+  ports: CatalogPorts;
+  cache: Cache;
   jobs: JobQueue;
 }) {
   const service = createCatalogService({
     repository: createCatalogRepository(deps.db),
     clock: deps.clock,
     siteOrigin: deps.siteOrigin,
-    ports: {
-      launch: deps.launch,
-      recentGames: deps.recentGames,
-      recentWins: deps.recentWins,
-      publicPlayers: deps.publicPlayers,
-      roundCounts: deps.roundCounts,
-    },
+    timezone: deps.timezone,
+    cache: deps.cache,
+    ports: deps.ports,
   });
   // The lobby's order follows real play: the statistic is refreshed every ten minutes.
   deps.jobs.define(REFRESH_STATISTICS, { handler: async () => void (await service.refreshStatistics()) });

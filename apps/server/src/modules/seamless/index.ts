@@ -11,7 +11,7 @@ import type { Authenticated } from '../accounts/index.ts';
 import { createAuditLog } from './audit-log.ts';
 import { demoGames } from './demo-games.ts';
 import { createGameSessions } from './game-sessions.ts';
-import { gameLauncher, launchRoutes, type GameLauncher } from './launch.routes.ts';
+import { gameLauncher, guestLauncher, launchRoutes, type GameLauncher } from './launch.routes.ts';
 import { createSeamlessRepository } from './seamless.repository.ts';
 import { seamlessRoutes, type GameProviderKeys } from './seamless.routes.ts';
 import { createSeamlessService } from './seamless.service.ts';
@@ -112,6 +112,16 @@ export function createSeamlessModule(deps: {
     roundCounts: (since: Date, userId?: number) => repository.roundCounts(since, userId),
     /** The latest paid-out rounds in a currency (the winners feed). */
     recentWins: (currency: string, limit: number) => repository.recentWins(currency, limit),
+    /** The biggest wins in a currency (ratings). */
+    topWins: repository.topWins,
+    /** Players ranked by net winnings or by stakes (the hall of fame). */
+    topPlayers: repository.topPlayers,
+    /** A demo frame for a guest (a game's promo): play money, no session at the casino. */
+    launchGuest: guestLauncher({
+      launchUrls: new Map(deps.providers.map((p) => [p.id, p.launchUrl])),
+      repository,
+      rng: deps.rng,
+    }),
     /** The games a player launched last, most recent first. */
     recentGames: (userId: number, limit: number) => repository.recentGames(userId, limit),
     /** Stakes and wins of a player since a moment, rollbacks taken out (reality checks). */

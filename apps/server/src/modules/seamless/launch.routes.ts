@@ -13,6 +13,7 @@ import type { SeamlessRepository } from './seamless.repository.ts';
 import { currencyCode } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authOf, type Authenticated } from '../accounts/index.ts';
+import { randomToken, type Rng } from '../../platform/rng.ts';
 import type { GameSessions } from './game-sessions.ts';
 
 const launchResponse = dataEnvelope(
@@ -39,14 +40,42 @@ export function gameLauncher(deps: {
     if (!template) throw new AppError('NOT_FOUND');
     await deps.mayPlay(auth);
     const session = await deps.sessions.launch(auth, game.provider, game.code, game.mode);
-    const url = template
-      .replace('{game}', encodeURIComponent(game.code))
-      .replace('{token}', encodeURIComponent(session.token))
-      .replace('{mode}', game.mode)
-      .replace('{lang}', language);
+    const url = fillLaunchUrl(template, { code: game.code, token: session.token, mode: game.mode, language });
     return { url, ...session };
   };
 }
+
+/**
+ * A guest's demo frame (a game's promo page): play money only, so no session at the casino; the
+ * token only keeps the guest's play-money balance apart at the provider.
+ */
+export function guestLauncher(deps: {
+  launchUrls: Map<string, string>;
+  repository: SeamlessRepository;
+  rng: Rng;
+}) {
+  return async (game: { provider: string; code: string }, language: string) => {
+    const template = deps.launchUrls.get(game.provider);
+    const found = await deps.repository.game(game.provider, game.code);
+    if (!template || !found?.active || !found.demoAvailable) throw new AppError('NOT_FOUND');
+    return fillLaunchUrl(template, {
+      code: game.code,
+      token: randomToken(deps.rng, 256),
+      mode: 'demo',
+      language,
+    });
+  };
+}
+
+const fillLaunchUrl = (
+  template: string,
+  launch: { code: string; token: string; mode: 'real' | 'demo'; language: string },
+) =>
+  template
+    .replace('{game}', encodeURIComponent(launch.code))
+    .replace('{token}', encodeURIComponent(launch.token))
+    .replace('{mode}', launch.mode)
+    .replace('{lang}', launch.language);
 
 /** Launching a game (spec §4 game launch): a provider session and the address the game frame opens. */
 export function launchRoutes(deps: {

@@ -155,6 +155,53 @@ export function createSeamlessRepository(db: Db) {
         at: new Date(row.closed_at as string),
       }));
     },
+    /** The biggest single paid-out rounds in a currency since a moment (ratings), hidden players left out. */
+    async topWins(query: { currency: string; since?: Date; limit: number; hidden: number[] }) {
+      const since = query.since ? sql` and closed_at >= ${query.since.toISOString()}::timestamptz` : sql``;
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select user_id, provider, game_code, win_total, currency, closed_at from game_rounds
+            where closed_at is not null and win_total > 0 and currency = ${query.currency}${since}
+              and user_id <> all(${`{${query.hidden.join(',')}}`}::bigint[])
+            order by win_total desc, closed_at, round limit ${query.limit}`,
+      );
+      return rows.map((row) => ({
+        userId: Number(row.user_id),
+        provider: String(row.provider),
+        code: String(row.game_code),
+        amount: Number(row.win_total),
+        currency: String(row.currency),
+        at: new Date(row.closed_at as string),
+      }));
+    },
+    /**
+     * Players ranked by their net winnings (wins − stakes, the winners only) or by what they staked,
+     * over closed rounds in a currency since a moment; hidden players left out.
+     */
+    async topPlayers(query: {
+      currency: string;
+      since?: Date;
+      by: 'net' | 'staked';
+      limit: number;
+      offset: number;
+      hidden: number[];
+    }) {
+      const since = query.since ? sql` and closed_at >= ${query.since.toISOString()}::timestamptz` : sql``;
+      const amount = query.by === 'net' ? sql`sum(win_total - bet_total)` : sql`sum(bet_total)`;
+      const rows = await queryRows<{ user_id: string; amount: string; rounds: string }>(
+        db,
+        sql`select user_id, ${amount}::text as amount, count(*)::text as rounds from game_rounds
+            where closed_at is not null and currency = ${query.currency}${since}
+              and user_id <> all(${`{${query.hidden.join(',')}}`}::bigint[])
+            group by user_id having ${amount} > 0
+            order by ${amount} desc, user_id limit ${query.limit} offset ${query.offset}`,
+      );
+      return rows.map((row) => ({
+        userId: Number(row.user_id),
+        amount: Number(row.amount),
+        rounds: Number(row.rounds),
+      }));
+    },
     /** The games a player launched last (real or demo), most recent first. */
     async recentGames(userId: number, limit: number): Promise<{ provider: string; code: string }[]> {
       const rows = await queryRows<{ provider: string; game_code: string }>(
