@@ -8,6 +8,7 @@ import { accountsSuite } from './suites/accounts.bench.ts';
 import { ledgerSuite } from './suites/ledger.bench.ts';
 import { providerApiSuite } from './suites/provider-api.bench.ts';
 import { protectionSuite } from './suites/protection.bench.ts';
+import { lobbySuite } from './suites/lobby.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
 const suites: BenchSuite[] = [
@@ -16,6 +17,7 @@ const suites: BenchSuite[] = [
   ledgerSuite,
   providerApiSuite,
   protectionSuite,
+  lobbySuite,
 ];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */

@@ -169,6 +169,24 @@ describe('lobby tabs, developers and recommendations', () => {
   });
 });
 
+describe('the catalogue version', () => {
+  it('moves with every change to what the lobby shows, so that each instance reloads its search', async () => {
+    const version = async () =>
+      Number(
+        (await queryRows<{ v: string }>(db(), sql`select version::text as v from catalog_version`))[0]!.v,
+      );
+    const before = await version();
+    await db().execute(sql`update games set active = false where provider = 'demo' and code like 'dice:%'`);
+    expect(await version()).toBe(before + 1);
+    await db().execute(
+      sql`update tag_locales set name = 'Азия и Восток' where tag = 'asia' and locale = 'ru'`,
+    );
+    expect(await version()).toBe(before + 2);
+    await db().execute(sql`update games set active = true where provider = 'demo' and code like 'dice:%'`);
+    await db().execute(sql`update tag_locales set name = 'Азия' where tag = 'asia' and locale = 'ru'`);
+  });
+});
+
 describe('ratings and the hall of fame', () => {
   it('ranks the biggest wins of today and of all time, fake and tester players left out', async () => {
     const big = await winner('big.old@example.com', 50_000);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogGame } from '@kometa/contracts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
+import type { CatalogSnapshot } from './catalog-snapshot.ts';
 
 /** The columns of a catalogue game as the player sees it (active games only). */
 const GAME_COLUMNS = sql`c.id, c.slug, c.title, c.image, c.is_mobile, c.is_desktop, c.bet_statistic, c.only_real_balance,
@@ -37,7 +38,6 @@ const gameOf = (row: Record<string, unknown>): CatalogGame => ({
 
 const device = (isMobile: boolean | undefined) =>
   isMobile === undefined ? sql`` : isMobile ? sql` and c.is_mobile` : sql` and c.is_desktop`;
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface NewCatalogGame {
   provider: string;
@@ -82,6 +82,38 @@ export function createCatalogRepository(db: Db) {
         sql`c.position, c.id`,
         page,
       ),
+
+    /** Every active game with its `provider/code`, most played first, and every tag's names (search). */
+    async snapshot(): Promise<CatalogSnapshot> {
+      const [rows, tags] = await Promise.all([
+        queryRows<Record<string, unknown>>(
+          db,
+          sql`select ${GAME_COLUMNS}, c.provider || '/' || c.code as key ${GAME_FROM} order by c.bet_statistic desc, c.id`,
+        ),
+        queryRows<{ tag: string; locale: string; name: string }>(
+          db,
+          sql`select tag, locale, name from tag_locales order by tag, locale`,
+        ),
+      ]);
+      const tagLocales = new Map<string, Record<string, string>>();
+      for (const row of tags) tagLocales.set(row.tag, { ...tagLocales.get(row.tag), [row.locale]: row.name });
+      return {
+        games: rows.map((row) => {
+          const game = gameOf(row);
+          return { game, key: String(row.key), title: game.title.toLowerCase() };
+        }),
+        tagLocales,
+      };
+    },
+
+    /** The catalogue's version, bumped by every change to what the lobby shows (migration 0017). */
+    async version(): Promise<number> {
+      const [row] = await queryRows<{ version: string }>(
+        db,
+        sql`select version::text as version from catalog_version where id = 1`,
+      );
+      return Number(row?.version ?? 0);
+    },
 
     /** The most played games. */
     popular: (limit: number, isMobile?: boolean) =>
@@ -198,34 +230,6 @@ export function createCatalogRepository(db: Db) {
 
     async bySlug(slug: string): Promise<CatalogGame | undefined> {
       return (await games(sql` and c.slug = ${slug}`, sql`c.id`))[0];
-    },
-
-    async search(
-      filter: { query?: string; tags?: string[]; isMobile?: boolean; playedFirst?: Record<string, number> },
-      page: { limit: number; offset: number },
-    ) {
-      const conditions: SQL[] = [device(filter.isMobile)];
-      if (filter.query) {
-        const pattern = `%${likeEscaped(filter.query.toLowerCase())}%`;
-        conditions.push(sql` and (lower(c.title) like ${pattern} or exists (
-          select 1 from tag_locales l where l.tag = any(c.tags) and lower(l.name) like ${pattern}))`);
-      }
-      if (filter.tags && filter.tags.length > 0) {
-        conditions.push(sql` and c.tags && ${`{${filter.tags.join(',')}}`}::text[]`);
-      }
-      const where = sql.join(conditions, sql``);
-      const [items, [counted]] = await Promise.all([
-        games(
-          where,
-          filter.playedFirst
-            ? sql`coalesce((${JSON.stringify(filter.playedFirst)}::jsonb ->> (c.provider || '/' || c.code))::bigint, 0) desc,
-                  c.bet_statistic desc, c.id`
-            : sql`c.bet_statistic desc, c.id`,
-          page,
-        ),
-        queryRows<{ n: string }>(db, sql`select count(*)::text as n ${GAME_FROM}${where}`),
-      ]);
-      return { items, count: Number(counted?.n ?? 0) };
     },
 
     async tagLocales(tags: string[]): Promise<{ name: string; locales: Record<string, string> }[]> {

@@ -39,6 +39,9 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { authOf } from '../accounts/index.ts';
 import type { CatalogService } from './catalog.service.ts';
 import { gameCoverSvg } from './game-image.ts';
+import { searchAnswerJson } from './catalog-json.ts';
+
+type SearchAnswer = { data: Parameters<typeof searchAnswerJson>[0] };
 
 /** The lobby's calls (spec §7 games): games, tabs, developers, search, favourites, covers. */
 export function catalogRoutes(
@@ -47,10 +50,14 @@ export function catalogRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['games'];
+    // A guest's lobby answers are the same for every guest: kept in the guest cache (ADR 007). A
+    // player's (an Auth-Token) never are; a guest's promo frame is never cached (its own token).
+    const cached = { guestCache: true };
 
     app.get(
       '/games',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'A page of the lobby in order (limit, offset), or the games of `ids`; keyed by id',
@@ -64,6 +71,7 @@ export function catalogRoutes(
     app.get(
       '/games/:slug',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'One game by its slug',
@@ -78,6 +86,7 @@ export function catalogRoutes(
     app.get(
       '/gameTypes',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'The lobby tabs',
@@ -91,6 +100,7 @@ export function catalogRoutes(
     app.get(
       '/developers',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'Game developers with their canonical names and how many games each has',
@@ -148,6 +158,7 @@ export function catalogRoutes(
     app.get(
       '/gameTypes/:slug/games',
       {
+        config: cached,
         schema: {
           tags,
           summary: "A lobby tab's games in order (the first 50 by default), with how many it holds",
@@ -168,6 +179,7 @@ export function catalogRoutes(
     app.get(
       '/games-recommendation/for-search',
       {
+        config: cached,
         preHandler: playerIfAny,
         schema: {
           tags,
@@ -182,6 +194,7 @@ export function catalogRoutes(
     app.get(
       '/games-recommendation/by-model',
       {
+        config: cached,
         preHandler: playerIfAny,
         schema: {
           tags,
@@ -204,6 +217,7 @@ export function catalogRoutes(
       app.get(
         `/ratings/${period}`,
         {
+          config: cached,
           schema: {
             tags,
             summary:
@@ -221,6 +235,7 @@ export function catalogRoutes(
     app.get(
       '/hallOfFame',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'The hall of fame: net winnings of all time and of today, and stakes over 30 days',
@@ -239,12 +254,15 @@ export function catalogRoutes(
     app.get(
       '/game-search',
       {
+        config: cached,
         // The player is known only for their own statistic; a guest searches by the overall one.
         preHandler: async function (request, reply) {
           if (request.query.sort === '-userStatistic' && request.ctx.authToken) {
             await authenticated.call(this, request, reply);
           }
         },
+        // Written from each game's JSON kept since the snapshot was loaded (catalog-json.ts).
+        serializerCompiler: () => (answer) => searchAnswerJson((answer as SearchAnswer).data),
         schema: {
           tags,
           summary: 'Games by name (Cyrillic or Latin) and tags (at most 8), most played first',
@@ -315,6 +333,7 @@ export function catalogRoutes(
     app.get(
       '/game-catalog/sets/:set/games',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'A curated set of games (pre-game popup bonus and popular, home page promo), in order',
@@ -335,6 +354,7 @@ export function catalogRoutes(
     app.get(
       '/winners/last',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'The latest wins in a currency (fake and tester players never appear)',

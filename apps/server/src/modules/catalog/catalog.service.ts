@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Authenticated } from '../accounts/index.ts';
 import type { GameLauncher } from '../seamless/index.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
+import { createCatalogSnapshot } from './catalog-snapshot.ts';
 import {
   DEMO_STUDIOS,
   DEMO_TAGS,
@@ -52,6 +53,9 @@ export interface CatalogPorts {
 /** Rounds count towards a game's bet statistic for this long. */
 export const STATISTIC_WINDOW_MS = 30 * 24 * 3_600_000;
 
+/** How stale the in-memory search may get on an instance that did not make a change itself. */
+const SNAPSHOT_MAX_AGE_MS = 30_000;
+
 /** Rankings are aggregates over every round: computed once a minute, shared by every instance. */
 const RANKINGS_TTL_MS = 60_000;
 
@@ -92,6 +96,12 @@ export function createCatalogService(deps: {
   }
 
   const now = () => new Date(deps.clock.now());
+  const snapshot = createCatalogSnapshot({
+    load: () => repository.snapshot(),
+    version: () => repository.version(),
+    maxAgeMs: SNAPSHOT_MAX_AGE_MS,
+    now: () => deps.clock.now(),
+  });
   const today = () => repository.startOfDay(now(), deps.timezone);
 
   return {
@@ -337,9 +347,11 @@ export function createCatalogService(deps: {
 
     /** Recomputes every game's bet statistic from the rounds of the last 30 days; answers how many changed. */
     async refreshStatistics(): Promise<number> {
-      return repository.refreshStatistics(
+      const changed = await repository.refreshStatistics(
         await deps.ports.roundCounts(new Date(deps.clock.now() - STATISTIC_WINDOW_MS)),
       );
+      if (changed > 0) snapshot.invalidate();
+      return changed;
     },
     developers: () => repository.developers(),
 
@@ -362,7 +374,7 @@ export function createCatalogService(deps: {
         query.sort === '-userStatistic' && userId !== undefined
           ? await deps.ports.roundCounts(new Date(deps.clock.now() - STATISTIC_WINDOW_MS), userId)
           : [];
-      const found = await repository.search(
+      const found = await snapshot.search(
         {
           ...(query.query ? { query: query.query } : {}),
           ...(query.tags ? { tags: query.tags } : {}),
@@ -374,7 +386,7 @@ export function createCatalogService(deps: {
         { limit: query.limit, offset: query.offset },
       );
       const tags = [...new Set(found.items.flatMap((game) => game.tags))].slice(0, 8);
-      return { ...found, tags: await repository.tagLocales(tags) };
+      return { ...found, tags: await snapshot.tagLocales(tags) };
     },
 
     favorites: async (userId: number, isMobile: boolean) => ({
@@ -419,6 +431,7 @@ export function createCatalogService(deps: {
         ],
         at: new Date(deps.clock.now()),
       });
+      snapshot.invalidate();
     },
   };
 }
