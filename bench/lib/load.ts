@@ -145,7 +145,8 @@ export async function openLoad(
     seconds: number;
     connections: number;
     headers: Record<string, string>;
-    prepared: { file: string; signatureHeader: string };
+    /** Signed POSTs from a file (see `load`); without it, the same GET of `url` each time. */
+    prepared?: { file: string; signatureHeader: string };
   },
 ): Promise<OpenLoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
@@ -156,8 +157,9 @@ export async function openLoad(
     join(import.meta.dirname, 'open-loop.ts'),
     JSON.stringify({
       url,
-      file: options.prepared.file,
-      signatureHeader: options.prepared.signatureHeader,
+      ...(options.prepared
+        ? { file: options.prepared.file, signatureHeader: options.prepared.signatureHeader }
+        : {}),
       rate: options.rate,
       seconds: options.seconds,
       connections: options.connections,

@@ -1,6 +1,6 @@
 /**
  * An open-loop load generator (run as its own process by `openLoad` in load.ts): pre-built signed
- * POSTs sent at a fixed rate over a fixed number of keep-alive connections, whatever the answers
+ * POSTs (or one GET, when no file is given) sent at a fixed rate over a fixed number of keep-alive connections, whatever the answers
  * take. Each latency is measured from the moment the request was due, not from when a connection
  * was free, so queueing is counted (no coordinated omission). Prints one JSON line.
  */
@@ -9,23 +9,26 @@ import { readFileSync } from 'node:fs';
 
 interface Options {
   url: string;
-  file: string;
+  file?: string;
   rate: number;
   seconds: number;
   connections: number;
   headers: Record<string, string>;
-  signatureHeader: string;
+  signatureHeader?: string;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(options.url)) throw new Error('loopback only');
-const lines = readFileSync(options.file, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => {
-    const tab = line.indexOf('\t');
-    return { signature: line.slice(0, tab), body: Buffer.from(line.slice(tab + 1)) };
-  });
+const lines = options.file
+  ? readFileSync(options.file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const tab = line.indexOf('\t');
+        return { signature: line.slice(0, tab), body: Buffer.from(line.slice(tab + 1)) };
+      })
+  : [{ signature: '', body: Buffer.alloc(0) }];
+const method = options.file ? 'POST' : 'GET';
 const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
 const target = new URL(options.url);
 const latencies: number[] = [];
@@ -47,13 +50,13 @@ function send(index: number, due: number) {
       agent,
       host: target.hostname,
       port: target.port,
-      path: target.pathname,
-      method: 'POST',
+      path: target.pathname + target.search,
+      method,
       timeout: 10_000,
       headers: {
         ...options.headers,
-        [options.signatureHeader]: line.signature,
-        'content-length': line.body.length,
+        ...(options.signatureHeader ? { [options.signatureHeader]: line.signature } : {}),
+        ...(method === 'POST' ? { 'content-length': line.body.length } : {}),
       },
     },
     (response) => {
@@ -64,7 +67,7 @@ function send(index: number, due: number) {
   );
   call.on('timeout', () => call.destroy(new Error('timeout')));
   call.on('error', () => done(false));
-  call.end(line.body);
+  call.end(method === 'POST' ? line.body : undefined);
 }
 
 const start = performance.now();

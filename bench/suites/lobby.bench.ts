@@ -1,5 +1,5 @@
 import { benchConfig } from '../config.ts';
-import { load, type LoadResult } from '../lib/load.ts';
+import { load, openLoad, type LoadResult, type OpenLoadResult } from '../lib/load.ts';
 import { startNodeServer } from '../lib/processes.ts';
 import { signedHeaders, startKometa } from '../lib/kometa.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
@@ -52,6 +52,22 @@ export const lobbySuite: BenchSuite = {
       const failures = [...runs.list, ...runs.search].reduce((n, r) => n + r.errors + r.non2xx, 0);
       if (failures > 0) throw new Error(`kometa answered ${failures} failed or non-2xx requests under load`);
 
+      // Latency is read open loop at a share of the measured capacity, over the same 50 connections
+      // (ADR 017): 50 callers always waiting only measure capacity again (Little's law).
+      const capacity = mean(runs.search, (r) => r.requestsPerSecond);
+      const open: { share: number; result: OpenLoadResult }[] = [];
+      for (const share of [0.25, 0.5, 0.75]) {
+        const result = await openLoad(kometa.url + SEARCH, {
+          rate: Math.round(capacity * share),
+          seconds: benchConfig.durationSeconds,
+          connections: benchConfig.connections,
+          headers: signed(SEARCH),
+        });
+        if (result.errors + result.non2xx + result.unanswered > 0)
+          throw new Error(`open-loop search: ${JSON.stringify(result)}`);
+        open.push({ share, result });
+      }
+
       const baseline = {
         name: 'bare Fastify GET /hello',
         value: Math.round(mean(runs.bare, (r) => r.requestsPerSecond)),
@@ -92,15 +108,37 @@ export const lobbySuite: BenchSuite = {
         },
         {
           suite: 'lobby',
-          metric: 'p99 latency',
-          target: { name: 'game search p99 (guest, uncached)', value: searchP99, unit: 'ms' },
+          metric: 'search p99 latency (closed loop)',
+          target: {
+            name: `game search p99, ${benchConfig.connections} connections always busy (wrk)`,
+            value: searchP99,
+            unit: 'ms',
+          },
+          baseline: { name: 'goal', value: SEARCH_GOAL_P99_MS, unit: 'ms' },
+          ratio: SEARCH_GOAL_P99_MS / searchP99,
+          goal: null,
+          passed: null,
+          notes: `Saturation: latency ≈ ${benchConfig.connections} / throughput (Little's law); it reads capacity, not latency at a traffic.`,
+        },
+        ...open.map(({ share, result }) => ({
+          suite: 'lobby',
+          metric: `search p99 latency at ${share * 100} % of capacity`,
+          target: {
+            name: `game search p99, open loop at ${Math.round(result.rate)} req/s over ${benchConfig.connections} connections`,
+            value: result.p99Ms,
+            unit: 'ms',
+            extra: { p50Ms: result.p50Ms, p90Ms: result.p90Ms, maxMs: result.maxMs },
+          },
           baseline: { name: 'goal', value: SEARCH_GOAL_P99_MS, unit: 'ms' },
           // Read as goal ÷ measured: at least 100 % when the p99 is under the goal.
-          ratio: SEARCH_GOAL_P99_MS / searchP99,
-          goal: { minRatio: 1 },
-          passed: searchP99 < SEARCH_GOAL_P99_MS,
-          notes,
-        },
+          ratio: SEARCH_GOAL_P99_MS / result.p99Ms,
+          goal: share === 0.5 ? { minRatio: 1 } : null,
+          passed: share === 0.5 ? result.p99Ms < SEARCH_GOAL_P99_MS : null,
+          notes:
+            share === 0.5
+              ? 'The goal is read here: half of the measured capacity, latency counted from when each request was due.'
+              : notes,
+        })),
       ];
     } finally {
       await Promise.all([bare.stop(), kometa.stop()]);
