@@ -68,6 +68,13 @@ describe('launching from the lobby: promo and pre-game info', () => {
     expect(refused.headers.expectation).toBe('kyc-verified');
     // A guest may still try it on play money.
     expect((await get(`/games/${verifiedOnly}/promo`)).statusCode).toBe(200);
+    // The same by catalogue id: real money waits for the KYC check, demo does not.
+    const { id } = (await get(`/games/${verifiedOnly}`)).json().data as { id: number };
+    const real417 = await get(`/games/${id}/real`, p.token);
+    expect(real417.statusCode).toBe(417);
+    expect(real417.headers.expectation).toBe('kyc-verified');
+    expect(real417.json().error).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+    expect((await get(`/games/${id}/demo`, p.token)).statusCode).toBe(200);
     expect((await get('/games/no-such-game/promo')).statusCode).toBe(404);
   });
 
