@@ -19,7 +19,15 @@ const anyApp = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/data/**', '**/dist/**', 'bench/results/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/data/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.react-router/**',
+      'bench/results/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -44,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/config.ts'],
+    files: ['**/config.ts', '**/config.server.ts', '**/*.config.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

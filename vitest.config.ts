@@ -11,6 +11,8 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
+      'apps/web/app/**/*.test.{ts,tsx}',
+      'apps/web/server/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', ...(sharedServers ? [] : ['**/*.pg.test.ts'])],
     testTimeout: 30_000,

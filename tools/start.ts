@@ -1,9 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { inheritedEnvironment, startConfig } from './config.ts';
 
 /**
- * `npm start`: the casino (apps/server) and Kometa's game server (apps/games) side by side, on the
- * embedded databases by default. Ctrl-C stops both; if one exits, the other is stopped too.
+ * `npm start`: the whole site on http://localhost:3000 on a bare machine (ADR 022): the site host
+ * (apps/web, built first when its build is missing or older than its sources) in front of the API
+ * (apps/server, on 3001) and Kometa's game server (apps/games, on 3100), on the embedded databases by
+ * default. Ctrl-C stops them all; if one exits, the others are stopped too.
  */
+const WEB = join(import.meta.dirname, '..', 'apps', 'web');
+const { sitePort: SITE_PORT, apiPort: API_PORT, siteOrigin: SITE_ORIGIN, publicUrl } = startConfig();
+
+function newest(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+const built = join(WEB, 'build', 'server', 'index.js');
+const sources = ['app', 'react-router.config.ts', 'vite.config.ts'].map((name) => join(WEB, name));
+if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
+  console.log('Building the site…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@kometa/web'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 const children: ChildProcess[] = [];
 let stopping = false;
 
@@ -23,10 +45,47 @@ function stopAll(code: number): void {
   );
 }
 
-for (const workspace of ['@kometa/server', '@kometa/games']) {
-  const child = spawn('npm', ['run', 'start', '-w', workspace], { stdio: 'inherit' });
+const services: [string, Record<string, string>][] = [
+  [
+    '@kometa/server',
+    {
+      PORT: API_PORT,
+      HOST: '127.0.0.1',
+      // The site host is the only caller on loopback: it forwards the visitor's address.
+      TRUST_PROXY: 'true',
+      SITE_ORIGIN,
+      PUBLIC_URL: publicUrl,
+    },
+  ],
+  ['@kometa/games', { CASINO_URL: `http://127.0.0.1:${API_PORT}` }],
+  ['@kometa/web', { PORT: SITE_PORT, API_UPSTREAM: `http://127.0.0.1:${API_PORT}` }],
+];
+function start(workspace: string, env: Record<string, string>): void {
+  const child = spawn('npm', ['run', 'start', '-w', workspace], {
+    stdio: 'inherit',
+    env: { ...inheritedEnvironment(), ...env },
+  });
   child.once('exit', (code) => stopAll(code ?? 1));
   children.push(child);
 }
+
+/** The API is ready once it answers /readyz (migrations applied, demo content loaded). */
+async function apiReady(): Promise<void> {
+  for (;;) {
+    if (stopping) return;
+    const ready = await fetch(`http://127.0.0.1:${API_PORT}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+for (const [workspace, env] of services.slice(0, 2)) start(workspace, env);
+// The site opens once the API answers, so its first visitor never meets an error page.
+await apiReady();
+const [siteWorkspace, siteEnv] = services[2]!;
+if (!stopping) start(siteWorkspace, siteEnv);
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));

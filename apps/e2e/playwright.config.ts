@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2eConfig } from './config.ts';
+
+const site = `http://localhost:${e2eConfig.sitePort}`;
+
+/** Debian's Chromium, headless, with the flags this machine needs (never a downloaded browser). */
+const chromium = {
+  executablePath: e2eConfig.chromium,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/**
+ * The whole site as `npm start` runs it (site host, API and game server over real HTTP, embedded
+ * databases in memory), on ports of its own, on a phone and on a desktop.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: e2eConfig.ci ? [['list']] : [['list']],
+  use: { baseURL: site, launchOptions: chromium, trace: 'off', locale: 'ru-RU' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'node --import tsx tools/start.ts',
+    cwd: '../..',
+    url: `${site}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(e2eConfig.sitePort),
+      API_PORT: String(e2eConfig.apiPort),
+      GAMES_PORT: String(e2eConfig.gamesPort),
+      KOMETA_GAMES_URL: `http://127.0.0.1:${e2eConfig.gamesPort}`,
+      DATA_DIR: ':memory:',
+      GAMES_DATA_DIR: ':memory:',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+    },
+  },
+});

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('the public pages, server-rendered', () => {
+  test('the home page carries its SEO head and Kometa’s games, even without JavaScript', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseURL}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Комета — онлайн-казино');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /доказуемо честными/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
+    const promo = page.getByRole('list', { name: 'Игры Кометы' });
+    await expect(promo.getByRole('listitem')).toHaveCount(5);
+    await expect(promo.getByText('Блэкджек')).toBeVisible();
+    await context.close();
+  });
+
+  test('the lobby pages in 20s without JavaScript, and its tabs show their games', async ({ page }) => {
+    await page.goto('/games');
+    const all = page.getByRole('list', { name: 'Все игры' });
+    await expect(all.getByRole('listitem')).toHaveCount(20);
+    await page.getByRole('link', { name: 'Показать ещё' }).click();
+    await expect(all.getByRole('listitem')).toHaveCount(40);
+    await page
+      .getByRole('navigation', { name: 'Разделы лобби' })
+      .getByRole('link', { name: 'Настольные' })
+      .click();
+    await expect(page).toHaveURL(/\/games\/table$/);
+    await expect(page.getByText(/^\d+ (игра|игры|игр)$/)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Игры' }).getByText('Европейская рулетка')).toBeVisible();
+  });
+
+  test('a trailing slash is a 301 to the path without it; an unknown path is the 404 page', async ({
+    page,
+    request,
+  }) => {
+    const redirected = await request.get('/games/?page=2', { maxRedirects: 0 });
+    expect(redirected.status()).toBe(301);
+    expect(redirected.headers().location).toBe('/games?page=2');
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+    await page.getByRole('link', { name: 'Вернуться на главную' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('home and lobby have no serious or critical accessibility violations', async ({ page }) => {
+    for (const path of ['/', '/games', '/no-such-page']) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map(
+          (v) =>
+            `${path}: ${v.id} ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
+        ),
+      ).toEqual([]);
+    }
+  });
+});

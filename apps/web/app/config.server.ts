@@ -1,0 +1,4 @@
+/** The only reader of process.env in the site: where the server-side loaders reach the API. */
+export const serverConfig = {
+  apiUpstream: (process.env.API_UPSTREAM ?? 'http://127.0.0.1:3001').replace(/\/+$/, ''),
+};

@@ -1,0 +1,29 @@
+import type { Page } from '@kometa/contracts';
+import { ru } from '../i18n/ru.ts';
+
+/** The head of a public page from its SEO data (spec §3 Page SEO data), with our own defaults. */
+export function seoMeta(
+  page: Page | null | undefined,
+  fallback: { title: string; description: string },
+  url: string,
+) {
+  const title = page?.seo?.title || fallback.title;
+  const description = page?.seo?.description || fallback.description;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:site_name', content: page?.seo?.ogSiteName || ru.site.name },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: url },
+    ...(page?.seo?.ogImage ? [{ property: 'og:image', content: page.seo.ogImage }] : []),
+  ];
+}
+
+/** The canonical address of a request: its origin and path, without query or trailing slash. */
+export function canonicalOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.origin}${url.pathname === '/' ? '/' : url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,45 @@
+import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { Page } from '@kometa/contracts';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { canonicalOf, seoMeta } from '../lib/seo.ts';
+import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
+import '../features/lobby/components/lobby.css';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await serverApi(request);
+  const page = await api.get<Page | null>('/pages/games');
+  return { tabs: await lobbyApi(api).tabs(), page: page.data ?? null, canonical: canonicalOf(request) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta(
+    data?.page,
+    { title: ru.lobby.title, description: ru.lobby.description },
+    data?.canonical ?? '/games',
+  );
+
+/** The lobby (spec §2.1 /games): its tabs, then the chosen tab's games. */
+export default function Lobby() {
+  const { tabs } = useLoaderData<typeof loader>();
+  return (
+    <main id="content" className="page">
+      <h1>{ru.lobby.title}</h1>
+      <nav aria-label={ru.lobby.tabs}>
+        <ul className="tabs">
+          <li>
+            <NavLink to="/games" end>
+              {ru.lobby.all}
+            </NavLink>
+          </li>
+          {tabs.map((tab) => (
+            <li key={tab.id}>
+              <NavLink to={`/games/${tab.slug}`}>{tab.title}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </main>
+  );
+}

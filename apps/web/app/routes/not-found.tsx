@@ -1,0 +1,22 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { Page } from '@kometa/contracts';
+import { serverApi } from '../lib/api.server.ts';
+import { ErrorView } from '../features/shell/components/ErrorView.tsx';
+
+/**
+ * The catch-all (spec §2.1 /*): the path's SEO redirect answers with a real redirect; a path with no
+ * page is a 404 with the spec's page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const path = (params['*'] ?? '').replace(/^\/+/, '');
+  const api = await serverApi(request);
+  const page = path
+    ? (await api.get<Page | null>(`/pages/${path.split('/').map(encodeURIComponent).join('/')}`)).data
+    : null;
+  if (page?.redirect) throw redirect(page.redirect.to, page.redirect.code);
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return <ErrorView status={404} />;
+}

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import replyFrom from '@fastify/reply-from';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { isApiPath } from './api-paths.ts';
+import type { HostConfig } from './config.ts';
+
+/** The request as React Router's handler takes it (a Fetch API Request). */
+function fetchRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    // Node's fetch streams a request body only in half-duplex mode.
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * The site host (ADR 022): the built assets, the API's paths passed to the API process, and every
+ * other path rendered by React Router on the server. Trailing slashes are removed with a 301 (§2.2).
+ */
+export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
+  const build = (await import(
+    pathToFileURL(join(config.buildDir, 'server', 'index.js')).href
+  )) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+  const app = Fastify({ logger: false, trustProxy: false, bodyLimit: 1024 * 1024 });
+
+  await app.register(replyFrom, { base: config.apiUpstream, undici: { connections: 64, pipelining: 1 } });
+  await app.register(fastifyStatic, {
+    root: join(config.buildDir, 'client'),
+    prefix: '/assets-root/',
+    wildcard: false,
+    serve: false,
+  });
+
+  // The API's requests are passed on untouched (bodies as streams), with the visitor's address.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (isApiPath(path)) {
+        return reply.from(request.url, {
+          rewriteRequestHeaders: (_req, headers) => ({
+            ...headers,
+            'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+          }),
+        });
+      }
+      if (path.startsWith('/assets/')) {
+        // Built files carry their hash in their name: cached for a year.
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        return reply.sendFile(path.slice(1), join(config.buildDir, 'client'));
+      }
+      if (path.length > 1 && path.endsWith('/')) {
+        const query = request.url.slice(path.length);
+        return reply.redirect(path.replace(/\/+$/, '') + query, 301);
+      }
+      if (/^\/[\w.-]+\.(ico|png|svg|webmanifest|txt|webp)$/.test(path)) {
+        return reply.sendFile(path.slice(1), join(config.buildDir, 'client'));
+      }
+      const response = await handle(fetchRequest(request));
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    },
+  });
+  return app;
+}
