@@ -1,13 +1,86 @@
-import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import type { User } from '@kometa/contracts';
 import './ui/base.css';
 import './ui/shell.css';
 import { ru } from './i18n/ru.ts';
+import { serverApi, signatureKey, tokenOf } from './lib/api.server.ts';
+import { syncBrowserApi } from './lib/api.browser.ts';
+import type { SiteData } from './lib/site-context.ts';
+import { useAuth } from './features/auth/store.ts';
+import { AuthModals } from './features/auth/components/AuthModals.tsx';
+import { saveReturnPath } from './features/auth/return-path.ts';
 import { ErrorView } from './features/shell/components/ErrorView.tsx';
 import { Footer } from './features/shell/components/Footer.tsx';
 import { Header } from './features/shell/components/Header.tsx';
 
+/** Before every page (spec §2.2): the settings' signature key, the server's clock, the player if signed in. */
+export async function loader({ request }: LoaderFunctionArgs): Promise<SiteData> {
+  const token = tokenOf(request);
+  const [key, user] = await Promise.all([
+    signatureKey(),
+    token ? serverApi(request).then((api) => api.get<User>('/users/self')) : null,
+  ]);
+  const signedIn = user?.status === 200 && user.data ? user.data : null;
+  return { user: signedIn, token: signedIn ? token : null, signatureKey: key, serverTimeMs: Date.now() };
+}
+
+/** The player is read again after every navigation that changed the session or moved money. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+  defaultShouldRevalidate;
+
+function SessionSync() {
+  const site = useRouteLoaderData('root') as SiteData | undefined;
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A login-only route sent a guest here with where they were going: kept until they log in.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const returnTo = params.get('returnTo');
+    if (!returnTo) return;
+    saveReturnPath(returnTo);
+    params.delete('returnTo');
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
+  }, [location, navigate]);
+  useEffect(() => {
+    if (!site) return;
+    useAuth.getState().set(site.token, site.user);
+    syncBrowserApi({
+      token: site.token,
+      signatureKey: site.signatureKey,
+      serverTimeMs: site.serverTimeMs,
+      // A refresh that failed: the session is gone, the login modal opens (spec §4).
+      onSessionLost: () => {
+        useAuth.getState().set(null, null);
+        void navigate('/#authorization', { replace: true });
+      },
+    });
+  }, [site, navigate]);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  // Full-screen pages (the game) have no header or footer (spec §2.3).
+  const fullScreen = useMatches().some(
+    (match) => (match.handle as { fullScreen?: boolean } | undefined)?.fullScreen,
+  );
   return (
     <html lang="ru">
       <head>
@@ -21,9 +94,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           {ru.site.skipToContent}
         </a>
-        <Header />
+        {!fullScreen && <Header />}
         {children}
-        <Footer />
+        {!fullScreen && <Footer />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -32,7 +105,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <SessionSync />
+      <Outlet />
+      <AuthModals />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {

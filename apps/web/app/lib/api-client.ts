@@ -7,7 +7,7 @@ export const API_PREFIX = '/api/v18';
 export interface ApiErrorBody {
   code: number;
   message: string;
-  fields?: Record<string, string[]>;
+  fields?: Record<string, string>;
   [extra: string]: unknown;
 }
 
@@ -68,6 +68,7 @@ export function createApiClient(options: ApiClientOptions) {
     query: Record<string, QueryValue> | undefined,
     body: unknown,
     token: string | null,
+    extraHeaders: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
     const fullPath = `${API_PREFIX}${path}`;
     const cacheKey = method === 'GET' && options.bypassCache?.() ? { cacheKey: Date.now() } : {};
@@ -78,6 +79,7 @@ export function createApiClient(options: ApiClientOptions) {
       'content-language': options.language(),
       ...(token ? { 'auth-token': token } : {}),
       ...(key ? await signPath(key, fullPath, options.userAgent(), options.serverNow()) : {}),
+      ...extraHeaders,
     };
     const response = await options.fetch(url, {
       method,
@@ -123,11 +125,11 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    init: { query?: Record<string, QueryValue>; body?: unknown } = {},
+    init: { query?: Record<string, QueryValue>; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     // A call made while a refresh runs waits for its token.
     const token = refreshing ? await refreshing : options.token();
-    const answer = await send<T>(method, path, init.query, init.body, token);
+    const answer = await send<T>(method, path, init.query, init.body, token, init.headers);
     if (answer.status === 451) options.onRestricted?.();
     if (answer.status !== 401 && answer.status !== 403) return answer;
     if (!token || REFRESH_EXEMPT.some((prefix) => path.startsWith(prefix))) return answer;
@@ -137,15 +139,15 @@ export function createApiClient(options: ApiClientOptions) {
     }
     const renewed = await refresh(token);
     if (!renewed || renewed === token) return answer;
-    return send<T>(method, path, init.query, init.body, renewed);
+    return send<T>(method, path, init.query, init.body, renewed, init.headers);
   }
 
   return {
     request,
     get: <T>(path: string, query?: Record<string, QueryValue>) =>
       request<T>('GET', path, query ? { query } : {}),
-    post: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) =>
-      request<T>('POST', path, { body: body ?? {}, ...(query ? { query } : {}) }),
+    post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      request<T>('POST', path, { body: body ?? {}, ...(headers ? { headers } : {}) }),
   };
 }
 

@@ -7,7 +7,7 @@ const SETTINGS_TTL_MS = 60_000;
 let signature: { key: string | null; until: number } = { key: null, until: 0 };
 
 /** The public signature key from the settings, read at most once a minute. */
-async function signatureKey(): Promise<string | null> {
+export async function signatureKey(): Promise<string | null> {
   if (signature.until > Date.now()) return signature.key;
   try {
     const response = await fetch(`${serverConfig.apiUpstream}/api/v18/settings`, {
@@ -23,13 +23,16 @@ async function signatureKey(): Promise<string | null> {
   return signature.key;
 }
 
+/** The player's token from the request's session cookie. */
+export const tokenOf = (request: Request) => readCookie(request.headers.get('cookie'), TOKEN_COOKIE);
+
 /**
  * The API as a server-side loader calls it: over HTTP to the API process, with the player's token
  * from the session cookie and the visitor's address forwarded (ADR 022).
  */
 export async function serverApi(request: Request): Promise<ApiClient> {
   const key = await signatureKey();
-  const token = readCookie(request.headers.get('cookie'), TOKEN_COOKIE);
+  const token = tokenOf(request);
   const forwardedFor = request.headers.get('x-forwarded-for');
   return createApiClient({
     baseUrl: serverConfig.apiUpstream,

@@ -11,3 +11,11 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return null;
 }
+
+/** Writes (or, with null, removes) the token cookie in the browser. */
+export function writeTokenCookie(token: string | null): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = token
+    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
+    : `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}

@@ -1,4 +1,12 @@
-import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { SiteData } from '../lib/site-context.ts';
 import type { Page } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
@@ -22,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** The lobby (spec §2.1 /games): its tabs, then the chosen tab's games. */
 export default function Lobby() {
   const { tabs } = useLoaderData<typeof loader>();
+  const user = (useRouteLoaderData('root') as SiteData | undefined)?.user;
   return (
     <main id="content" className="page">
       <h1>{ru.lobby.title}</h1>
@@ -32,6 +41,11 @@ export default function Lobby() {
               {ru.lobby.all}
             </NavLink>
           </li>
+          {user && (
+            <li>
+              <NavLink to="/games/last">{ru.lastGames.title}</NavLink>
+            </li>
+          )}
           {tabs.map((tab) => (
             <li key={tab.id}>
               <NavLink to={`/games/${tab.slug}`}>{tab.title}</NavLink>

@@ -1,8 +1,30 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import type { CurrencyCode } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
+import { browserApi, rememberToken } from '../../../lib/api.browser.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import type { SiteData } from '../../../lib/site-context.ts';
 
-/** The header of spec §2.3: logo, the games and promotions items, and a guest's login buttons. */
+/**
+ * The header of spec §2.3: logo, the games and promotions items; a guest's login and registration
+ * buttons, or the player's balance, cashier and logout.
+ */
 export function Header() {
+  const site = useRouteLoaderData('root') as SiteData | undefined;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const user = site?.user ?? null;
+  const wallet = user?.wallets.find((w) => w.currency === user.currency) ?? user?.wallets[0];
+
+  async function logout() {
+    await browserApi()
+      .post('/users/self/logout')
+      .catch(() => undefined);
+    rememberToken(null);
+    await navigate('/', { replace: true });
+    await revalidator.revalidate();
+  }
+
   return (
     <header className="header">
       <div className="header-inner">
@@ -16,15 +38,32 @@ export function Header() {
         <nav className="nav" aria-label={ru.nav.main}>
           <NavLink to="/games">{ru.nav.games}</NavLink>
           <NavLink to="/actions/list">{ru.nav.actions}</NavLink>
+          {user && <NavLink to="/gifts">{ru.nav.gifts}</NavLink>}
         </nav>
-        <div className="header-actions">
-          <a className="button button-ghost" href="#authorization">
-            {ru.nav.login}
-          </a>
-          <a className="button button-accent" href="#register">
-            {ru.nav.register}
-          </a>
-        </div>
+        {user ? (
+          <div className="header-actions">
+            {wallet && (
+              <span className="balance" aria-label={ru.auth.balance} data-testid="balance">
+                {formatMoney(wallet.balance, wallet.currency as CurrencyCode)} ₽
+              </span>
+            )}
+            <Link className="button button-accent" to="/payment/deposit">
+              {ru.auth.cashier}
+            </Link>
+            <button className="button button-ghost" type="button" onClick={() => void logout()}>
+              {ru.auth.logout}
+            </button>
+          </div>
+        ) : (
+          <div className="header-actions">
+            <Link className="button button-ghost" to={{ hash: 'authorization' }} preventScrollReset>
+              {ru.nav.login}
+            </Link>
+            <Link className="button button-accent" to={{ hash: 'register' }} preventScrollReset>
+              {ru.nav.register}
+            </Link>
+          </div>
+        )}
       </div>
     </header>
   );

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { loginInModal, registerInModal, uniqueEmail } from './players.ts';
+
+test.describe('signing in and opening a game', () => {
+  test('a visitor registers in the modal, sees an empty balance, logs out and logs back in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('register');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Регистрация' }).click();
+    await expect(page).toHaveURL(/#register$/);
+    // A refused form names each field in Russian.
+    const dialog = page.getByRole('dialog', { name: 'Регистрация' });
+    await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await expect(dialog.getByText('Необходимо принять правила')).toBeVisible();
+    await registerInModal(page, email);
+    await expect(page.getByTestId('balance')).toHaveText('0.00 ₽');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await page.getByRole('link', { name: 'Войти' }).click();
+    await loginInModal(page, email);
+  });
+
+  test('a guest opening a login-only page logs in and lands on it', async ({ page }) => {
+    const email = uniqueEmail('return');
+    await page.goto('/#register');
+    await registerInModal(page, email);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+
+    await page.goto('/games/last');
+    await expect(page).toHaveURL(/\/#authorization$/);
+    await loginInModal(page, email);
+    await expect(page).toHaveURL(/\/games\/last$/);
+    await expect(page.getByRole('heading', { name: 'Последние игры' })).toBeVisible();
+  });
+
+  test('a guest plays in demo; a player with no money meets the pre-game popup, then plays demo', async ({
+    page,
+  }) => {
+    await page.goto('/game/kometa/kometa-dice');
+    const frame = page.locator('iframe[title="Игра: Кости"]');
+    await expect(frame).toHaveAttribute('src', /\/play\/dice\?token=[^&]+&mode=demo/);
+    await expect(
+      page.frameLocator('iframe[title="Игра: Кости"]').getByRole('heading', { name: 'Кости' }),
+    ).toBeVisible();
+
+    await page.goto('/#register');
+    await registerInModal(page, uniqueEmail('pregame'));
+    await page.goto('/game/kometa/kometa-dice');
+    await expect(page.getByText('На балансе нет денег')).toBeVisible();
+    await page.getByRole('link', { name: 'Играть в демо' }).click();
+    await expect(page.locator('iframe[title="Игра: Кости"]')).toHaveAttribute('src', /mode=demo/);
+    // The game now shows among the player's last games.
+    await page.goto('/games/last');
+    await expect(page.getByRole('list', { name: 'Последние игры' }).getByText('Кости')).toBeVisible();
+  });
+
+  test('an unknown game is the 404 page', async ({ page }) => {
+    const response = await page.goto('/game/kometa/no-such-game');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  });
+});

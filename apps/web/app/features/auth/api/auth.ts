@@ -1,0 +1,38 @@
+import type { ApiErrorBody } from '../../../lib/api-client.ts';
+import { browserApi } from '../../../lib/api.browser.ts';
+import { ru } from '../../../i18n/ru.ts';
+
+export const CAPTCHA_CODE = 11;
+
+export interface LookupAnswer {
+  lookup: string;
+  twoFactor: { enabled: boolean };
+  protection?: { phrase: string; signature: string };
+}
+
+/** A message key of the API in Russian (the site's catalogue holds every key the API answers). */
+export const messageOf = (error: ApiErrorBody | undefined): string =>
+  (error && ru.errors.api[error.message]) ?? ru.errors.api['errors.internal'] ?? ru.errors.genericText;
+
+/** The login calls of spec §4 (lookup login): the lookup, then the login with the lookup token. */
+export const authApi = {
+  lookup: (contact: string, password: string, verificationToken?: string) =>
+    browserApi().post<LookupAnswer>(
+      contact.includes('@') ? '/lookup/email' : '/lookup/phone',
+      contact.includes('@') ? { email: contact, password } : { phone: contact, password },
+      verificationToken ? { 'verification-token': verificationToken } : undefined,
+    ),
+  login: (lookup: string, password: string, twoFactorCode?: string, protectionSignature?: string) =>
+    browserApi().post<{ token: string }>(
+      '/login/lookup',
+      { lookup, password, ...(twoFactorCode ? { twoFactorCode } : {}) },
+      protectionSignature ? { 'verification-token': protectionSignature } : undefined,
+    ),
+  register: (body: {
+    email: string;
+    password: string;
+    birthday: { day: number | null; month: number | null; year: number | null };
+    agreeRules: boolean;
+  }) => browserApi().post<{ token: string }>('/registration', body),
+  logout: () => browserApi().post('/users/self/logout'),
+};

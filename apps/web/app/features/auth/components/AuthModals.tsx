@@ -1,0 +1,55 @@
+import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { ru } from '../../../i18n/ru.ts';
+import { rememberToken } from '../../../lib/api.browser.ts';
+import type { SiteData } from '../../../lib/site-context.ts';
+import { Modal } from '../../../ui/Modal.tsx';
+import { takeReturnPath } from '../return-path.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
+
+const LOGIN_HASH = '#authorization';
+const REGISTER_HASHES = ['#register', '#registration'];
+
+/**
+ * The login and registration modals, opened by the URL's hash (spec §2.3) and gone once the player
+ * is signed in. After signing in the player returns to the page a login-only route saved (§2.2).
+ */
+export function AuthModals() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const site = useRouteLoaderData('root') as SiteData | undefined;
+  if (site?.user) return null;
+  const login = location.hash === LOGIN_HASH;
+  const register = REGISTER_HASHES.includes(location.hash);
+  if (!login && !register) return null;
+
+  const close = () =>
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  const signedIn = async (token: string) => {
+    rememberToken(token);
+    const back = takeReturnPath();
+    await navigate(back ?? { pathname: location.pathname, search: location.search }, { replace: true });
+    await revalidator.revalidate();
+  };
+
+  return login ? (
+    <Modal title={ru.auth.loginTitle} onClose={close}>
+      <LoginForm onToken={(token) => void signedIn(token)} />
+      <p>
+        <Link to={{ search: location.search, hash: 'register' }} replace>
+          {ru.auth.toRegister}
+        </Link>
+      </p>
+    </Modal>
+  ) : (
+    <Modal title={ru.auth.registerTitle} onClose={close}>
+      <RegisterForm onToken={(token) => void signedIn(token)} />
+      <p>
+        <Link to={{ search: location.search, hash: 'authorization' }} replace>
+          {ru.auth.toLogin}
+        </Link>
+      </p>
+    </Modal>
+  );
+}
