@@ -9,5 +9,17 @@ export default [
     route(':tab', 'routes/lobby-tab.tsx'),
   ]),
   route('game/:developer/:slug', 'routes/game.tsx'),
+  route('payment', 'routes/payment.tsx', [
+    index('routes/payment-index.tsx'),
+    route('deposit', 'routes/payment-deposit.tsx'),
+    route('withdrawal', 'routes/payment-withdrawal.tsx'),
+    route('history', 'routes/payment-history.tsx'),
+    route('game-history', 'routes/payment-game-history.tsx'),
+    route('success/:id', 'routes/payment-success.tsx'),
+  ]),
+  route('deposit-pending/:id', 'routes/deposit-pending.tsx'),
+  route('payment-fail', 'routes/payment-fail.tsx'),
+  route('email-confirmation/confirm/:token', 'routes/email-confirmation.tsx'),
+  route('games-limits', 'routes/games-limits.tsx', [route(':kind', 'routes/games-limits-kind.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

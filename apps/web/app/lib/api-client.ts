@@ -148,6 +148,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<T>('GET', path, query ? { query } : {}),
     post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
       request<T>('POST', path, { body: body ?? {}, ...(headers ? { headers } : {}) }),
+    put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
   };
 }
 

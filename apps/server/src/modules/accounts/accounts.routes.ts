@@ -116,6 +116,8 @@ export function accountsRoutes(
         const { token, user } = await service.register(request.body, meta);
         if (telegramToken !== undefined) await telegram.linkWithToken(user.id, telegramToken);
         if (oauthToken !== undefined) await oauth.linkWithToken(user.id, oauthToken, meta);
+        // Registered by e-mail: the confirmation link is sent at once (spec §4 confirm e-mail popup).
+        await confirmation.afterRegistration(user, meta);
         return { data: { token } };
       },
     );

@@ -56,6 +56,27 @@ export function createConfirmationService(deps: {
     await deps.cache.increment(`confirm:count:${kind}:${userId}:${day}`, DAY_MS);
   }
 
+  /** A new confirmation link (the previous one stops working), sent by the outbox. */
+  async function sendEmailLink(user: { id: number; email: string }, meta: RequestMeta): Promise<void> {
+    const now = new Date(clock.now());
+    await codes.retire(user.id, 'confirm_email', now);
+    const token = newToken(deps.rng);
+    await codes.insert({
+      userId: user.id,
+      purpose: 'confirm_email',
+      codeHash: tokenHash(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + DAY_MS),
+    });
+    await deps.outbox.send({
+      channel: 'email',
+      to: user.email,
+      template: 'confirm_email',
+      params: { link: siteLink(deps.siteOrigin, `/email-confirmation/confirm/${token}`) },
+    });
+    await deps.audit('email.confirm_request', true, meta, { userId: user.id });
+  }
+
   return {
     async requestEmail(auth: Authenticated, meta: RequestMeta): Promise<number> {
       const { user } = auth;
@@ -63,24 +84,15 @@ export function createConfirmationService(deps: {
         throw new AppError('VALIDATION_ERROR', { fields: { email: ConfirmationMessage.nothingToConfirm } });
       }
       await gate(user.id, 'email');
-      const now = new Date(clock.now());
-      await codes.retire(user.id, 'confirm_email', now);
-      const token = newToken(deps.rng);
-      await codes.insert({
-        userId: user.id,
-        purpose: 'confirm_email',
-        codeHash: tokenHash(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + DAY_MS),
-      });
-      await deps.outbox.send({
-        channel: 'email',
-        to: user.email,
-        template: 'confirm_email',
-        params: { link: siteLink(deps.siteOrigin, `/email-confirmation/confirm/${token}`) },
-      });
-      await deps.audit('email.confirm_request', true, meta, { userId: user.id });
+      await sendEmailLink({ id: user.id, email: user.email }, meta);
       return CONFIRMATION_WAIT_SECONDS.email;
+    },
+
+    /** Right after registration by e-mail: the confirmation link goes out without being asked for. */
+    async afterRegistration(user: { id: number; email: string | null }, meta: RequestMeta): Promise<void> {
+      if (!user.email) return;
+      await gate(user.id, 'email');
+      await sendEmailLink({ id: user.id, email: user.email }, meta);
     },
 
     async confirmEmail(token: string, meta: RequestMeta): Promise<void> {

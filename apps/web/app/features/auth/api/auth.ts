@@ -1,6 +1,4 @@
-import type { ApiErrorBody } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/api.browser.ts';
-import { ru } from '../../../i18n/ru.ts';
 
 export const CAPTCHA_CODE = 11;
 
@@ -9,10 +7,6 @@ export interface LookupAnswer {
   twoFactor: { enabled: boolean };
   protection?: { phrase: string; signature: string };
 }
-
-/** A message key of the API in Russian (the site's catalogue holds every key the API answers). */
-export const messageOf = (error: ApiErrorBody | undefined): string =>
-  (error && ru.errors.api[error.message]) ?? ru.errors.api['errors.internal'] ?? ru.errors.genericText;
 
 /** The login calls of spec §4 (lookup login): the lookup, then the login with the lookup token. */
 export const authApi = {

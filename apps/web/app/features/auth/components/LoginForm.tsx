@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ru } from '../../../i18n/ru.ts';
-import { authApi, CAPTCHA_CODE, messageOf, type LookupAnswer } from '../api/auth.ts';
+import { messageOf } from '../../../lib/messages.ts';
+import { authApi, CAPTCHA_CODE, type LookupAnswer } from '../api/auth.ts';
 
 /**
  * Lookup login (spec §4): e-mail or phone and password give a lookup token; a captcha is asked after

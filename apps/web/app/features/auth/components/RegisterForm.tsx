@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ru } from '../../../i18n/ru.ts';
-import { authApi, messageOf } from '../api/auth.ts';
+import { messageOf } from '../../../lib/messages.ts';
+import { authApi } from '../api/auth.ts';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const THIS_YEAR = new Date().getFullYear();

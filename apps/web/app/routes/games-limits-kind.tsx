@@ -1,0 +1,79 @@
+import {
+  data,
+  Form,
+  useActionData,
+  useNavigation,
+  useParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { parseSum } from '@kometa/money';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { messageOf } from '../lib/messages.ts';
+import {
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  limitsApi,
+  type LimitKind,
+  type LimitPeriod,
+} from '../features/limits/limits.server.ts';
+
+export function loader({ params }: LoaderFunctionArgs) {
+  if (!LIMIT_KINDS.includes(params.kind as LimitKind)) throw data(null, { status: 404 });
+  return null;
+}
+
+/** Sets a limit: lowering or adding applies at once, raising waits for the cooling-off (ADR 018). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const kind = params.kind as LimitKind;
+  const form = await request.formData();
+  const period = String(form.get('period')) as LimitPeriod;
+  let amount: number;
+  try {
+    amount =
+      kind === 'session'
+        ? Number.parseInt(String(form.get('amount')), 10)
+        : parseSum(String(form.get('amount') ?? ''));
+    if (!Number.isInteger(amount) || amount < 0) throw new Error('not an amount');
+  } catch {
+    return data({ saved: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
+  }
+  const answer = await limitsApi(await serverApi(request)).set(kind, period, amount);
+  if (answer.status === 200) return { saved: true, error: null };
+  return data({ saved: false, error: messageOf(answer.error) }, { status: answer.status });
+}
+
+export default function LimitForm() {
+  const kind = useParams().kind as LimitKind;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Form method="post" className="form cashier-form" key={kind}>
+      <h2>{ru.limits.kinds[kind]}</h2>
+      <label className="field">
+        {ru.limits.periodLabel}
+        <select name="period" defaultValue="day">
+          {LIMIT_PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {ru.limits.periods[period]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        {kind === 'session' ? ru.limits.minutes : ru.limits.amount}
+        <input name="amount" inputMode="decimal" required />
+      </label>
+      {result?.saved && <p role="status">{ru.limits.saved}</p>}
+      {result?.error && (
+        <p className="form-error" role="alert">
+          {result.error}
+        </p>
+      )}
+      <button className="button button-primary" type="submit" disabled={busy}>
+        {ru.limits.save}
+      </button>
+    </Form>
+  );
+}

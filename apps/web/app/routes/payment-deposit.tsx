@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { parseSum } from '@kometa/money';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { formatMoney } from '../lib/format.ts';
+import { messageOf } from '../lib/messages.ts';
+import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
+import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const answer = await cashierApi(await serverApi(request)).depositData();
+  return { gate: gateOf(answer), deposit: answer.data ?? null };
+}
+
+/** Opens the deposit and sends the player to the provider's page (or says why not). */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const cashier = cashierApi(await serverApi(request));
+  if (form.get('intent') === 'request-email') {
+    const answer = await cashier.requestEmail();
+    return answer.status === 200
+      ? { sent: true, error: null }
+      : { sent: false, error: messageOf(answer.error) };
+  }
+  let amount: number;
+  try {
+    amount = parseSum(String(form.get('amount') ?? ''));
+  } catch {
+    return data({ sent: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
+  }
+  const answer = await cashier.deposit(String(form.get('system') ?? ''), amount);
+  if (answer.data?.redirectUrl) throw redirect(answer.data.redirectUrl);
+  if (answer.data) throw redirect(`/deposit-pending/${answer.data.payment.id}`);
+  return data({ sent: false, error: messageOf(answer.error) }, { status: answer.status });
+}
+
+export default function Deposit() {
+  const { gate, deposit } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const systems = deposit?.systems.filter((system) => system.active) ?? [];
+  const [amount, setAmount] = useState('');
+  if (gate)
+    return (
+      <>
+        <CashierGateView gate={gate} sent={result?.sent === true} />
+        {result?.error && (
+          <p className="form-error" role="alert">
+            {result.error}
+          </p>
+        )}
+      </>
+    );
+  return (
+    <Form method="post" className="form cashier-form">
+      <fieldset className="systems">
+        <legend>{ru.cashier.system}</legend>
+        {systems.map((system, index) => (
+          <label key={system.id} className="system">
+            <input type="radio" name="system" value={system.id} defaultChecked={index === 0} />
+            <span>
+              {system.name}
+              <br />
+              <small>{ru.cashier.limits(formatMoney(system.min), formatMoney(system.max))}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        {ru.cashier.amount}
+        <input
+          name="amount"
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      {deposit && deposit.suggestions.values.length > 0 && (
+        <div className="suggestions">
+          {deposit.suggestions.values.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="button button-ghost"
+              onClick={() => setAmount((value / 100).toFixed(2))}
+            >
+              {formatMoney(value)} ₽
+            </button>
+          ))}
+        </div>
+      )}
+      {result?.error && (
+        <p className="form-error" role="alert">
+          {result.error}
+        </p>
+      )}
+      <button className="button button-accent" type="submit" disabled={busy}>
+        {ru.cashier.submitDeposit}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { CurrencyCode } from '@kometa/money';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { formatDateTime, formatMoney } from '../lib/format.ts';
+import { cashierApi } from '../features/cashier/api/cashier.server.ts';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { rounds: (await cashierApi(await serverApi(request)).gameHistory()).data?.items ?? [] };
+}
+
+/** The player's rounds, newest first: stake and win of each (spec §2.1 /payment/game-history). */
+export default function GameHistory() {
+  const { rounds } = useLoaderData<typeof loader>();
+  if (rounds.length === 0) return <p>{ru.cashier.noGames}</p>;
+  const c = ru.cashier.columns;
+  return (
+    <table className="table">
+      <caption className="visually-hidden">{ru.cashier.gameHistory}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{c.date}</th>
+          <th scope="col">{c.game}</th>
+          <th scope="col">{c.bet}</th>
+          <th scope="col">{c.win}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rounds.map((round) => (
+          <tr key={round.round}>
+            <td>{formatDateTime(round.openedAt)}</td>
+            <td>{round.game}</td>
+            <td>{formatMoney(round.bet, round.currency as CurrencyCode)} ₽</td>
+            <td>{formatMoney(round.win, round.currency as CurrencyCode)} ₽</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

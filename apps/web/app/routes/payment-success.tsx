@@ -1,0 +1,32 @@
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { CurrencyCode } from '@kometa/money';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { formatMoney } from '../lib/format.ts';
+import { requirePlayer } from '../features/auth/require-player.ts';
+import { cashierApi } from '../features/cashier/api/cashier.server.ts';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requirePlayer(request);
+  const payment = (await cashierApi(await serverApi(request)).payment(Number(params.id))).data;
+  if (!payment) throw redirect('/payment/deposit');
+  return { sum: formatMoney(payment.sum, payment.currency as CurrencyCode) };
+}
+
+export const meta: MetaFunction = () => [
+  { title: `${ru.cashier.successTitle} — ${ru.site.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function PaymentSuccess() {
+  const { sum } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="success-title">
+      <h2 id="success-title">{ru.cashier.successTitle}</h2>
+      <p role="status">{ru.cashier.successText(sum)}</p>
+      <Link className="button button-accent" to="/games">
+        {ru.cashier.toGames}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { parseSum, type CurrencyCode } from '@kometa/money';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { formatMoney } from '../lib/format.ts';
+import { messageOf } from '../lib/messages.ts';
+import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
+import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const answer = await cashierApi(await serverApi(request)).withdrawalSystems();
+  return { gate: gateOf(answer), systems: (answer.data ?? []).filter((system) => system.active) };
+}
+
+/** A withdrawal request: the amount is held at once and paid out after the operator's checks. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const cashier = cashierApi(await serverApi(request));
+  if (form.get('intent') === 'request-email') {
+    await cashier.requestEmail();
+    return { created: null, error: null };
+  }
+  let amount: number;
+  try {
+    amount = parseSum(String(form.get('amount') ?? ''));
+  } catch {
+    return data({ created: null, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
+  }
+  const card = String(form.get('card') ?? '').replace(/\s+/g, '');
+  const answer = await cashier.withdraw(String(form.get('system') ?? ''), amount, card ? { card } : {});
+  if (answer.data)
+    return { created: formatMoney(answer.data.sum, answer.data.currency as CurrencyCode), error: null };
+  return data({ created: null, error: messageOf(answer.error) }, { status: answer.status });
+}
+
+export default function Withdrawal() {
+  const { gate, systems } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  if (gate) return <CashierGateView gate={gate} />;
+  if (result?.created) return <p role="status">{ru.cashier.withdrawalCreated(result.created)}</p>;
+  return (
+    <Form method="post" className="form cashier-form">
+      <fieldset className="systems">
+        <legend>{ru.cashier.system}</legend>
+        {systems.map((system, index) => (
+          <label key={system.id} className="system">
+            <input type="radio" name="system" value={system.id} defaultChecked={index === 0} />
+            <span>
+              {system.name}
+              <br />
+              <small>{ru.cashier.limits(formatMoney(system.min), formatMoney(system.max))}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        {ru.cashier.amount}
+        <input name="amount" inputMode="decimal" required />
+      </label>
+      <label className="field">
+        {ru.cashier.card}
+        <input name="card" inputMode="numeric" autoComplete="cc-number" />
+      </label>
+      {result?.error && (
+        <p className="form-error" role="alert">
+          {result.error}
+        </p>
+      )}
+      <button className="button button-accent" type="submit" disabled={busy}>
+        {ru.cashier.submitWithdrawal}
+      </button>
+    </Form>
+  );
+}
