@@ -11,6 +11,7 @@ import { parseSum } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
+import { FormError } from '../ui/FormError.tsx';
 import {
   LIMIT_KINDS,
   LIMIT_PERIODS,
@@ -66,11 +67,7 @@ export default function LimitForm() {
         <input name="amount" inputMode="decimal" required />
       </label>
       {result?.saved && <p role="status">{ru.limits.saved}</p>}
-      {result?.error && (
-        <p className="form-error" role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormError message={result?.error} />
       <button className="button button-primary" type="submit" disabled={busy}>
         {ru.limits.save}
       </button>

@@ -14,6 +14,8 @@ import { formatMoney } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
 import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
 import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
+import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const answer = await cashierApi(await serverApi(request)).withdrawalSystems();
@@ -49,19 +51,7 @@ export default function Withdrawal() {
   if (result?.created) return <p role="status">{ru.cashier.withdrawalCreated(result.created)}</p>;
   return (
     <Form method="post" className="form cashier-form">
-      <fieldset className="systems">
-        <legend>{ru.cashier.system}</legend>
-        {systems.map((system, index) => (
-          <label key={system.id} className="system">
-            <input type="radio" name="system" value={system.id} defaultChecked={index === 0} />
-            <span>
-              {system.name}
-              <br />
-              <small>{ru.cashier.limits(formatMoney(system.min), formatMoney(system.max))}</small>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <SystemChoice systems={systems} />
       <label className="field">
         {ru.cashier.amount}
         <input name="amount" inputMode="decimal" required />
@@ -70,11 +60,7 @@ export default function Withdrawal() {
         {ru.cashier.card}
         <input name="card" inputMode="numeric" autoComplete="cc-number" />
       </label>
-      {result?.error && (
-        <p className="form-error" role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormError message={result?.error} />
       <button className="button button-accent" type="submit" disabled={busy}>
         {ru.cashier.submitWithdrawal}
       </button>

@@ -95,6 +95,29 @@ export function createCatalogService(deps: {
     return url.toString();
   }
 
+  /**
+   * Wins as the feeds show them: each with a display name that reveals no contact and its game;
+   * fake and tester players never appear.
+   */
+  async function shown(wins: Win[]) {
+    const players = await deps.ports.publicPlayers([...new Set(wins.map((win) => win.userId))]);
+    const games = await repository.byKeys(wins);
+    return wins.flatMap((win) => {
+      const player = players.get(win.userId);
+      const game = games.get(`${win.provider}/${win.code}`);
+      if (!player?.isPublic || !game) return [];
+      return [
+        {
+          user: { name: player.name },
+          game: gameRef(game),
+          amount: win.amount,
+          currency: win.currency as CurrencyCode,
+          at: Math.floor(win.at.getTime() / 1000),
+        },
+      ];
+    });
+  }
+
   const now = () => new Date(deps.clock.now());
   const snapshot = createCatalogSnapshot({
     load: () => repository.snapshot(),
@@ -113,25 +136,7 @@ export function createCatalogService(deps: {
      * contact; fake and tester players never appear.
      */
     async winners(currency: string, limit: number) {
-      const wins = await deps.ports.recentWins(currency, limit * 4);
-      const players = await deps.ports.publicPlayers([...new Set(wins.map((win) => win.userId))]);
-      const games = await repository.byKeys(wins);
-      return wins
-        .flatMap((win) => {
-          const player = players.get(win.userId);
-          const game = games.get(`${win.provider}/${win.code}`);
-          if (!player?.isPublic || !game) return [];
-          return [
-            {
-              user: { name: player.name },
-              game: { id: game.id, slug: game.slug, title: game.title, image: game.image },
-              amount: win.amount,
-              currency: win.currency as CurrencyCode,
-              at: Math.floor(win.at.getTime() / 1000),
-            },
-          ];
-        })
-        .slice(0, limit);
+      return (await shown(await deps.ports.recentWins(currency, limit * 4))).slice(0, limit);
     },
 
     /** The games the player launched last, most recent first. */
@@ -268,24 +273,7 @@ export function createCatalogService(deps: {
           limit: RATINGS_LIMIT,
           hidden: await deps.ports.hiddenPlayers(),
         });
-        const players = await deps.ports.publicPlayers([...new Set(wins.map((win) => win.userId))]);
-        const games = await repository.byKeys(wins);
-        return wins
-          .flatMap((win) => {
-            const player = players.get(win.userId);
-            const game = games.get(`${win.provider}/${win.code}`);
-            if (!player?.isPublic || !game) return [];
-            return [
-              {
-                user: { name: player.name },
-                game: gameRef(game),
-                amount: win.amount,
-                currency: win.currency as CurrencyCode,
-                at: Math.floor(win.at.getTime() / 1000),
-              },
-            ];
-          })
-          .map((entry, index) => ({ place: index + 1, ...entry }));
+        return (await shown(wins)).map((entry, index) => ({ place: index + 1, ...entry }));
       });
     },
 

@@ -12,6 +12,16 @@ export type ProviderTransactionRow = typeof providerTransactions.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 
+/** A paid-out round as the winners feed and the ratings read it. */
+const winOf = (row: Record<string, unknown>) => ({
+  userId: Number(row.user_id),
+  provider: String(row.provider),
+  code: String(row.game_code),
+  amount: Number(row.win_total),
+  currency: String(row.currency),
+  at: new Date(row.closed_at as string),
+});
+
 /** What the one-round-trip money functions take (migration 0013). */
 interface MoneyCall {
   provider: string;
@@ -146,14 +156,7 @@ export function createSeamlessRepository(db: Db) {
             where closed_at is not null and win_total > 0 and currency = ${currency}
             order by closed_at desc, round desc limit ${limit}`,
       );
-      return rows.map((row) => ({
-        userId: Number(row.user_id),
-        provider: String(row.provider),
-        code: String(row.game_code),
-        amount: Number(row.win_total),
-        currency: String(row.currency),
-        at: new Date(row.closed_at as string),
-      }));
+      return rows.map(winOf);
     },
     /** The biggest single paid-out rounds in a currency since a moment (ratings), hidden players left out. */
     async topWins(query: { currency: string; since?: Date; limit: number; hidden: number[] }) {
@@ -165,14 +168,7 @@ export function createSeamlessRepository(db: Db) {
               and user_id <> all(${`{${query.hidden.join(',')}}`}::bigint[])
             order by win_total desc, closed_at, round limit ${query.limit}`,
       );
-      return rows.map((row) => ({
-        userId: Number(row.user_id),
-        provider: String(row.provider),
-        code: String(row.game_code),
-        amount: Number(row.win_total),
-        currency: String(row.currency),
-        at: new Date(row.closed_at as string),
-      }));
+      return rows.map(winOf);
     },
     /**
      * Players ranked by their net winnings (wins − stakes, the winners only) or by what they staked,

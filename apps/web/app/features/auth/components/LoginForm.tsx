@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ru } from '../../../i18n/ru.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { authApi, CAPTCHA_CODE, type LookupAnswer } from '../api/auth.ts';
+import { FormError } from '../../../ui/FormError.tsx';
 
 /**
  * Lookup login (spec §4): e-mail or phone and password give a lookup token; a captcha is asked after
@@ -105,11 +106,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
           />
         </label>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button className="button button-primary" type="submit" disabled={busy}>
         {busy ? ru.auth.sending : ru.auth.submitLogin}
       </button>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ru } from '../../../i18n/ru.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { authApi } from '../api/auth.ts';
+import { FormError } from '../../../ui/FormError.tsx';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const THIS_YEAR = new Date().getFullYear();
@@ -131,11 +132,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
         <span>{ru.auth.agreeRules}</span>
       </label>
       {fieldError('agreeRules')}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button className="button button-accent" type="submit" disabled={busy}>
         {busy ? ru.auth.sending : ru.auth.submitRegister}
       </button>
