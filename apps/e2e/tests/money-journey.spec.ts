@@ -25,9 +25,7 @@ test('a player registers, confirms the e-mail, deposits, plays each game, limits
   await page.goto('/#register');
   await registerInModal(page, email);
 
-  // The cashier waits for the e-mail; the development mailbox holds the link.
-  await page.goto('/payment/deposit');
-  await expect(page.getByRole('heading', { name: 'Подтвердите e-mail' })).toBeVisible();
+  // The confirmation link went out with the registration: the development mailbox holds it.
   const mailbox = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
   expect(mailbox.status()).toBe(200);
   const link = /\/email-confirmation\/confirm\/[A-Za-z0-9_-]+/.exec(JSON.stringify(await mailbox.json()));
@@ -86,12 +84,35 @@ test('a player registers, confirms the e-mail, deposits, plays each game, limits
   await page.getByRole('button', { name: 'Пополнить' }).click();
   await expect(page.getByRole('alert')).toContainText(/лимит/i);
 
+  // The operator's rule: deposits are staked in full before a withdrawal (demo setting, 100 %).
+  await page.goto('/payment/withdrawal');
+  await page.getByLabel('Сумма, ₽').fill('500');
+  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Вывести' }).click();
+  await expect(page.getByRole('alert')).toContainText('Сначала отыграйте внесённые депозиты');
+  // Ten dice rounds of 100 ₽ at a 95 % chance stake the deposit (the balance stays well above 500 ₽).
+  await page.goto('/game/kometa/kometa-dice');
+  const dice = page.frameLocator('iframe[title="Игра: Кости"]');
+  await expect(dice.locator('#balance')).not.toHaveText('—');
+  await dice.getByLabel('Ставка, ₽').fill('100');
+  await dice.getByLabel('Шанс выигрыша, %').fill('95');
+  for (let round = 0; round < 10; round++) {
+    const nonce = await dice.locator('#nonce').textContent();
+    await dice.getByRole('button', { name: 'Меньше' }).click();
+    await expect(dice.locator('#nonce')).not.toHaveText(nonce ?? '');
+  }
+
   // A withdrawal request holds the amount.
   await page.goto('/payment/withdrawal');
+  // Below the card's minimum, the form says so.
   await page.getByLabel('Сумма, ₽').fill('100');
   await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
   await page.getByRole('button', { name: 'Вывести' }).click();
-  await expect(page.getByText('Заявка на вывод 100.00 ₽ принята')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('меньше минимальной');
+  await page.getByLabel('Сумма, ₽').fill('500');
+  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Вывести' }).click();
+  await expect(page.getByText('Заявка на вывод 500.00 ₽ принята')).toBeVisible();
   await page.goto('/payment/history');
   await expect(page.getByRole('cell', { name: 'Вывод' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Пополнение' })).toBeVisible();

@@ -1,6 +1,20 @@
 import { ru } from '../i18n/ru.ts';
 import type { ApiErrorBody } from './api-client.ts';
 
-/** A message key of the API in Russian (the site's catalogue holds every key the API answers). */
-export const messageOf = (error: ApiErrorBody | undefined): string =>
-  (error && ru.errors.api[error.message]) ?? ru.errors.api['errors.internal'] ?? ru.errors.genericText;
+const text = (key: string | undefined) => (key ? ru.errors.api[key] : undefined);
+
+/**
+ * An API error in Russian (the site's catalogue holds every key the API answers): a refusal that
+ * names its fields shows what is wrong with each, not only that something is.
+ */
+export function messageOf(error: ApiErrorBody | undefined): string {
+  const fields = [
+    ...new Set(
+      Object.values(error?.fields ?? {})
+        .map(text)
+        .filter(Boolean),
+    ),
+  ];
+  if (fields.length > 0) return fields.join('. ');
+  return text(error?.message) ?? text('errors.internal') ?? ru.errors.genericText;
+}

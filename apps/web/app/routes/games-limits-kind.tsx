@@ -12,13 +12,8 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
 import { FormError } from '../ui/FormError.tsx';
-import {
-  LIMIT_KINDS,
-  LIMIT_PERIODS,
-  limitsApi,
-  type LimitKind,
-  type LimitPeriod,
-} from '../features/limits/limits.server.ts';
+import { limitsApi } from '../features/limits/limits.server.ts';
+import { LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '../features/limits/limits.ts';
 
 export function loader({ params }: LoaderFunctionArgs) {
   if (!LIMIT_KINDS.includes(params.kind as LimitKind)) throw data(null, { status: 404 });

@@ -10,7 +10,8 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatMoney } from '../lib/format.ts';
 import { requirePlayer } from '../features/auth/require-player.ts';
-import { LIMIT_KINDS, limitsApi, type PlayerLimit } from '../features/limits/limits.server.ts';
+import { limitsApi } from '../features/limits/limits.server.ts';
+import { LIMIT_KINDS, type PlayerLimit } from '../features/limits/limits.ts';
 import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 

@@ -3,6 +3,7 @@ import {
   data,
   Form,
   redirect,
+  redirectDocument,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -41,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ sent: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
   }
   const answer = await cashier.deposit(String(form.get('system') ?? ''), amount);
-  if (answer.data?.redirectUrl) throw redirect(answer.data.redirectUrl);
+  // The provider's page is another site (or the API's sandbox): a full page load, not a route change.
+  if (answer.data?.redirectUrl) throw redirectDocument(answer.data.redirectUrl);
   if (answer.data) throw redirect(`/deposit-pending/${answer.data.payment.id}`);
   return data({ sent: false, error: messageOf(answer.error) }, { status: answer.status });
 }
