@@ -9,6 +9,7 @@ import { ledgerSuite } from './suites/ledger.bench.ts';
 import { providerApiSuite } from './suites/provider-api.bench.ts';
 import { protectionSuite } from './suites/protection.bench.ts';
 import { lobbySuite } from './suites/lobby.bench.ts';
+import { webSuite } from './suites/web.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
 const suites: BenchSuite[] = [
@@ -18,6 +19,7 @@ const suites: BenchSuite[] = [
   providerApiSuite,
   protectionSuite,
   lobbySuite,
+  webSuite,
 ];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */

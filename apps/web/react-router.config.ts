@@ -5,4 +5,6 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
+  // Middleware: one API client and one token refresh per request, the new token set as a cookie.
+  future: { v8_middleware: true },
 } satisfies Config;

@@ -63,3 +63,29 @@ test.describe('signing in and opening a game', () => {
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
   });
 });
+
+test('an expired token is refreshed once on the server, without the player noticing', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/#register');
+  await registerInModal(page, uniqueEmail('refresh'));
+  const cookie = async () => (await context.cookies()).find((c) => c.name === 'kometa_token')?.value;
+  const old = await cookie();
+  expect(old).toBeTruthy();
+  // Another tab refreshed the session: the token this page holds no longer opens the API.
+  const rotated = await request.post('/api/v18/users/self/refreshToken', {
+    headers: { 'auth-token': old!, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(rotated.status()).toBe(200);
+  const fresh = (await rotated.json()).data.token as string;
+  expect((await request.get('/api/v18/users/self', { headers: { 'auth-token': old! } })).status()).toBe(401);
+
+  // The next page still opens signed in, and the cookie now holds the new token.
+  await page.goto('/games/last');
+  await expect(page).toHaveURL(/\/games\/last$/);
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  expect(await cookie()).toBe(fresh);
+});

@@ -63,3 +63,27 @@ test.describe('the public pages, server-rendered', () => {
     }
   });
 });
+
+test('the game search finds games by a Russian name and by tag, without JavaScript too', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/search-games`);
+  await expect(page.getByRole('heading', { name: 'Рекомендуем' })).toBeVisible();
+  await page.getByLabel('Название игры').fill('дракон');
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page).toHaveURL(/\/search-games\?q=/);
+  await expect(page.getByRole('heading', { name: /^Найдено: \d+ (игра|игры|игр)$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Поиск игр' })
+      .getByText(/дракон/i)
+      .first(),
+  ).toBeVisible();
+  await page.getByRole('navigation', { name: 'Темы' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\?tag=/);
+  await expect(page.getByRole('heading', { name: /^Найдено:/ })).toBeVisible();
+  await context.close();
+});

@@ -11,13 +11,15 @@ import {
   useNavigate,
   useRouteLoaderData,
   type LoaderFunctionArgs,
+  type MiddlewareFunction,
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { User } from '@kometa/contracts';
 import './ui/base.css';
 import './ui/shell.css';
 import { ru } from './i18n/ru.ts';
-import { serverApi, signatureKey, tokenOf } from './lib/api.server.ts';
+import { serverApi, sessionContext, signatureKey, tokenOf, type RequestSession } from './lib/api.server.ts';
+import { tokenCookie } from './lib/session-cookie.ts';
 import { syncBrowserApi } from './lib/api.browser.ts';
 import type { SiteData } from './lib/site-context.ts';
 import { useAuth } from './features/auth/store.ts';
@@ -27,14 +29,32 @@ import { ErrorView } from './features/shell/components/ErrorView.tsx';
 import { Footer } from './features/shell/components/Footer.tsx';
 import { Header } from './features/shell/components/Header.tsx';
 
+/**
+ * Every request's session: the token from the cookie, one API client for all its loaders, and the
+ * cookie set again when a loader's call had the token refreshed (spec §4: one refresh on a 401).
+ */
+export const middleware: MiddlewareFunction<Response>[] = [
+  async ({ request, context }, next) => {
+    const session: RequestSession = { token: tokenOf(request) };
+    context.set(sessionContext, session);
+    const response = await next();
+    if (session.refreshed !== undefined) {
+      const secure =
+        new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+      response.headers.append('set-cookie', tokenCookie(session.refreshed, secure));
+    }
+    return response;
+  },
+];
+
 /** Before every page (spec §2.2): the settings' signature key, the server's clock, the player if signed in. */
-export async function loader({ request }: LoaderFunctionArgs): Promise<SiteData> {
-  const token = tokenOf(request);
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<SiteData> {
   const [key, user] = await Promise.all([
     signatureKey(),
-    token ? serverApi(request).then((api) => api.get<User>('/users/self')) : null,
+    tokenOf(request) ? serverApi(request, context).then((api) => api.get<User>('/users/self')) : null,
   ]);
   const signedIn = user?.status === 200 && user.data ? user.data : null;
+  const token = context.get(sessionContext)?.token ?? null;
   return { user: signedIn, token: signedIn ? token : null, signatureKey: key, serverTimeMs: Date.now() };
 }
 

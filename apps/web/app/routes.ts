@@ -9,6 +9,7 @@ export default [
     route(':tab', 'routes/lobby-tab.tsx'),
   ]),
   route('game/:developer/:slug', 'routes/game.tsx'),
+  route('search-games', 'routes/search-games.tsx'),
   route('payment', 'routes/payment.tsx', [
     index('routes/payment-index.tsx'),
     route('deposit', 'routes/payment-deposit.tsx'),

@@ -97,6 +97,16 @@ export const ru = {
     deposit: 'Пополнить',
     playDemo: 'Играть в демо',
   },
+  search: {
+    title: 'Поиск игр',
+    label: 'Название игры',
+    placeholder: 'Например, дракон',
+    submit: 'Найти',
+    tags: 'Темы',
+    recommended: 'Рекомендуем',
+    found: (count: string) => `Найдено: ${count}`,
+    nothing: 'Ничего не нашлось. Попробуйте другое название.',
+  },
   lastGames: {
     title: 'Последние игры',
     empty: 'Вы ещё не играли. Выберите игру в лобби.',

@@ -1,6 +1,17 @@
+import { createContext, type RouterContextProvider } from 'react-router';
 import { serverConfig } from '../config.server.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { readCookie, TOKEN_COOKIE } from './session-cookie.ts';
+
+/** What one request to the site knows of the player's session (set by the root's middleware). */
+export interface RequestSession {
+  token: string | null;
+  /** A token the API gave in exchange for an expired one during this request (null: the session ended). */
+  refreshed?: string | null;
+  api?: Promise<ApiClient>;
+}
+
+export const sessionContext = createContext<RequestSession | null>(null);
 
 const SSR_USER_AGENT = 'kometa-site-ssr';
 const SETTINGS_TTL_MS = 60_000;
@@ -28,28 +39,36 @@ export const tokenOf = (request: Request) => readCookie(request.headers.get('coo
 
 /**
  * The API as a server-side loader calls it: over HTTP to the API process, with the player's token
- * from the session cookie and the visitor's address forwarded (ADR 022).
+ * from the session cookie and the visitor's address forwarded (ADR 022). One client per request, so
+ * that loaders running side by side share one token refresh; a refreshed token is set as the cookie
+ * on the way out (root middleware).
  */
-export async function serverApi(request: Request): Promise<ApiClient> {
-  const key = await signatureKey();
-  const token = tokenOf(request);
-  const forwardedFor = request.headers.get('x-forwarded-for');
-  return createApiClient({
-    baseUrl: serverConfig.apiUpstream,
-    fetch: (input, init) =>
-      fetch(input, {
-        ...init,
-        headers: {
-          ...(init?.headers as Record<string, string>),
-          'user-agent': SSR_USER_AGENT,
-          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-        },
-      }),
-    token: () => token,
-    setToken: () => undefined,
-    language: () => 'ru',
-    signatureKey: () => key,
-    userAgent: () => SSR_USER_AGENT,
-    serverNow: () => Date.now(),
-  });
+export function serverApi(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiClient> {
+  const session = context.get(sessionContext) ?? { token: tokenOf(request) };
+  session.api ??= (async () => {
+    const key = await signatureKey();
+    const forwardedFor = request.headers.get('x-forwarded-for');
+    return createApiClient({
+      baseUrl: serverConfig.apiUpstream,
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            'user-agent': SSR_USER_AGENT,
+            ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+          },
+        }),
+      token: () => session.token,
+      setToken: (token) => {
+        session.token = token;
+        session.refreshed = token;
+      },
+      language: () => 'ru',
+      signatureKey: () => key,
+      userAgent: () => SSR_USER_AGENT,
+      serverNow: () => Date.now(),
+    });
+  })();
+  return session.api;
 }

@@ -12,10 +12,15 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
+/** The token cookie (or its removal, with null), as a Set-Cookie value or for document.cookie. */
+export function tokenCookie(token: string | null, secure: boolean): string {
+  const flags = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return token
+    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${COOKIE_MAX_AGE_SECONDS}; ${flags}`
+    : `${TOKEN_COOKIE}=; Max-Age=0; ${flags}`;
+}
+
 /** Writes (or, with null, removes) the token cookie in the browser. */
 export function writeTokenCookie(token: string | null): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = token
-    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
-    : `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = tokenCookie(token, location.protocol === 'https:');
 }

@@ -7,9 +7,9 @@ import { requirePlayer } from '../features/auth/require-player.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
 /** Where the provider sends the player back (spec §4: deposit, then pending, then success or fail). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requirePlayer(request);
-  const answer = await cashierApi(await serverApi(request)).payment(Number(params.id));
+  const answer = await cashierApi(await serverApi(request, context)).payment(Number(params.id));
   const payment = answer.data;
   if (!payment) throw redirect('/payment-fail');
   if (payment.statusId === PaymentStatus.SUCCESS) throw redirect(`/payment/success/${payment.id}`);

@@ -3,9 +3,9 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 
 /** The e-mail confirmation link (spec §2.1 /email-confirmation/confirm/{token}): opening it confirms. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const answer = await (
-    await serverApi(request)
+    await serverApi(request, context)
   ).post(`/email-confirmation/confirm/${encodeURIComponent(params.token ?? '')}`);
   return { confirmed: answer.status === 200 };
 }

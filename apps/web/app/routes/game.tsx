@@ -15,8 +15,8 @@ import '../features/lobby/components/game-page.css';
 export const handle = { fullScreen: true };
 
 /** The game page (spec §2.1 /game/{developer}/{slug}): the frame, real or demo, behind its gates. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await serverApi(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await serverApi(request, context);
   const found = await api.get<CatalogGame>(`/games/${encodeURIComponent(params.slug ?? '')}`);
   if (!found.data || found.data.developer.canonical !== params.developer) throw data(null, { status: 404 });
   const game = found.data;

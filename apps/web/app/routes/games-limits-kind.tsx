@@ -21,7 +21,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 /** Sets a limit: lowering or adding applies at once, raising waits for the cooling-off (ADR 018). */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const kind = params.kind as LimitKind;
   const form = await request.formData();
   const period = String(form.get('period')) as LimitPeriod;
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch {
     return data({ saved: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
   }
-  const answer = await limitsApi(await serverApi(request)).set(kind, period, amount);
+  const answer = await limitsApi(await serverApi(request, context)).set(kind, period, amount);
   if (answer.status === 200) return { saved: true, error: null };
   return data({ saved: false, error: messageOf(answer.error) }, { status: answer.status });
 }

@@ -15,10 +15,10 @@ import { LIMIT_KINDS, type PlayerLimit } from '../features/limits/limits.ts';
 import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePlayer(request);
   if (new URL(request.url).pathname === '/games-limits') throw redirect('/games-limits/deposit');
-  return { limits: (await limitsApi(await serverApi(request)).list()).data?.limits ?? [] };
+  return { limits: (await limitsApi(await serverApi(request, context)).list()).data?.limits ?? [] };
 }
 
 export const meta: MetaFunction = () => [

@@ -7,8 +7,8 @@ import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
 import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await serverApi(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await serverApi(request, context);
   const isMobile = isMobileAgent(request.headers.get('user-agent'));
   const lobby = lobbyApi(api);
   const [page, promo, popular] = await Promise.all([

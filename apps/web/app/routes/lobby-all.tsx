@@ -8,9 +8,9 @@ import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
 const MAX_PAGES = 50;
 
 /** Every game in lobby order, in pages of 20; "show more" works without JavaScript (?page=N). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = Math.min(MAX_PAGES, Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1));
-  const games = await lobbyApi(await serverApi(request)).games(
+  const games = await lobbyApi(await serverApi(request, context)).games(
     pages * GAMES_PAGE_SIZE,
     isMobileAgent(request.headers.get('user-agent')),
   );

@@ -7,10 +7,10 @@ import { requirePlayer } from '../features/auth/require-player.ts';
 import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
 
 /** The games the player launched last (spec §2.1 /games/last, login only). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePlayer(request);
   const answer = await (
-    await serverApi(request)
+    await serverApi(request, context)
   ).get<CatalogGame[]>('/users/self/lastGames', {
     limit: 100,
     isMobile: isMobileAgent(request.headers.get('user-agent')),

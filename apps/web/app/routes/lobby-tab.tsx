@@ -7,8 +7,8 @@ import { TAB_SORTED_LIMIT, lobbyApi } from '../features/lobby/api/lobby.server.t
 import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
 
 /** A lobby tab (spec §4 games list): its sorted active games, the first 50. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const tab = await lobbyApi(await serverApi(request)).tab(
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const tab = await lobbyApi(await serverApi(request, context)).tab(
     params.tab ?? '',
     TAB_SORTED_LIMIT,
     isMobileAgent(request.headers.get('user-agent')),

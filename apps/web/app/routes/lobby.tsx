@@ -14,8 +14,8 @@ import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
 import '../features/lobby/components/lobby.css';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await serverApi(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await serverApi(request, context);
   const page = await api.get<Page | null>('/pages/games');
   return { tabs: await lobbyApi(api).tabs(), page: page.data ?? null, canonical: canonicalOf(request) };
 }

@@ -7,9 +7,9 @@ import { ErrorView } from '../features/shell/components/ErrorView.tsx';
  * The catch-all (spec §2.1 /*): the path's SEO redirect answers with a real redirect; a path with no
  * page is a 404 with the spec's page.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const path = (params['*'] ?? '').replace(/^\/+/, '');
-  const api = await serverApi(request);
+  const api = await serverApi(request, context);
   const page = path
     ? (await api.get<Page | null>(`/pages/${path.split('/').map(encodeURIComponent).join('/')}`)).data
     : null;

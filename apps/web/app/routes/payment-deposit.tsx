@@ -20,15 +20,15 @@ import { CashierGateView } from '../features/cashier/components/CashierGateView.
 import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
 import { FormError } from '../ui/FormError.tsx';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const answer = await cashierApi(await serverApi(request)).depositData();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const answer = await cashierApi(await serverApi(request, context)).depositData();
   return { gate: gateOf(answer), deposit: answer.data ?? null };
 }
 
 /** Opens the deposit and sends the player to the provider's page (or says why not). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const cashier = cashierApi(await serverApi(request));
+  const cashier = cashierApi(await serverApi(request, context));
   if (form.get('intent') === 'request-email') {
     const answer = await cashier.requestEmail();
     return answer.status === 200

@@ -5,8 +5,8 @@ import { serverApi } from '../lib/api.server.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { rounds: (await cashierApi(await serverApi(request)).gameHistory()).data?.items ?? [] };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { rounds: (await cashierApi(await serverApi(request, context)).gameHistory()).data?.items ?? [] };
 }
 
 /** The player's rounds, newest first: stake and win of each (spec §2.1 /payment/game-history). */

@@ -5,8 +5,8 @@ import { serverApi } from '../lib/api.server.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { payments: (await cashierApi(await serverApi(request)).history()).data?.items ?? [] };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { payments: (await cashierApi(await serverApi(request, context)).history()).data?.items ?? [] };
 }
 
 /** The player's deposits and withdrawals, newest first. */

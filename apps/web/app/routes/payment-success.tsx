@@ -6,9 +6,9 @@ import { formatMoney } from '../lib/format.ts';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requirePlayer(request);
-  const payment = (await cashierApi(await serverApi(request)).payment(Number(params.id))).data;
+  const payment = (await cashierApi(await serverApi(request, context)).payment(Number(params.id))).data;
   if (!payment) throw redirect('/payment/deposit');
   return { sum: formatMoney(payment.sum, payment.currency as CurrencyCode) };
 }

@@ -17,15 +17,15 @@ import { CashierGateView } from '../features/cashier/components/CashierGateView.
 import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
 import { FormError } from '../ui/FormError.tsx';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const answer = await cashierApi(await serverApi(request)).withdrawalSystems();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const answer = await cashierApi(await serverApi(request, context)).withdrawalSystems();
   return { gate: gateOf(answer), systems: (answer.data ?? []).filter((system) => system.active) };
 }
 
 /** A withdrawal request: the amount is held at once and paid out after the operator's checks. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const cashier = cashierApi(await serverApi(request));
+  const cashier = cashierApi(await serverApi(request, context));
   if (form.get('intent') === 'request-email') {
     await cashier.requestEmail();
     return { created: null, error: null };

@@ -38,6 +38,7 @@ export function Header() {
         <nav className="nav" aria-label={ru.nav.main}>
           <NavLink to="/games">{ru.nav.games}</NavLink>
           <NavLink to="/actions/list">{ru.nav.actions}</NavLink>
+          <NavLink to="/search-games">{ru.nav.search}</NavLink>
           {user && <NavLink to="/gifts">{ru.nav.gifts}</NavLink>}
         </nav>
         {user ? (
