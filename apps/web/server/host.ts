@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
+import compress from '@fastify/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isApiPath } from './api-paths.ts';
 import type { HostConfig } from './config.ts';
@@ -38,6 +39,8 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
   const handle = createRequestHandler(build, 'production');
   const app = Fastify({ logger: false, trustProxy: false, bodyLimit: 1024 * 1024 });
 
+  // Pages, assets and the API's answers go out compressed (brotli or gzip, as the browser accepts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(replyFrom, { base: config.apiUpstream, undici: { connections: 64, pipelining: 1 } });
   await app.register(fastifyStatic, {
     root: join(config.buildDir, 'client'),
