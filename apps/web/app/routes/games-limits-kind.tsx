@@ -7,10 +7,10 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { parseSum } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
+import { sumFrom } from '../lib/form-values.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { limitsApi } from '../features/limits/limits.server.ts';
 import { LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '../features/limits/limits.ts';
@@ -25,14 +25,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const kind = params.kind as LimitKind;
   const form = await request.formData();
   const period = String(form.get('period')) as LimitPeriod;
-  let amount: number;
-  try {
-    amount =
-      kind === 'session'
-        ? Number.parseInt(String(form.get('amount')), 10)
-        : parseSum(String(form.get('amount') ?? ''));
-    if (!Number.isInteger(amount) || amount < 0) throw new Error('not an amount');
-  } catch {
+  // Minutes for the session limit, roubles (in minor units) for the others.
+  const amount = kind === 'session' ? Number.parseInt(String(form.get('amount')), 10) : sumFrom(form);
+  if (amount === null || !Number.isInteger(amount) || amount < 0) {
     return data({ saved: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
   }
   const answer = await limitsApi(await serverApi(request, context)).set(kind, period, amount);

@@ -10,11 +10,11 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { parseSum } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatMoney } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
+import { sumFrom } from '../lib/form-values.ts';
 import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
 import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
 import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
@@ -35,12 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? { sent: true, error: null }
       : { sent: false, error: messageOf(answer.error) };
   }
-  let amount: number;
-  try {
-    amount = parseSum(String(form.get('amount') ?? ''));
-  } catch {
+  const amount = sumFrom(form);
+  if (amount === null)
     return data({ sent: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
-  }
   const answer = await cashier.deposit(String(form.get('system') ?? ''), amount);
   // The provider's page is another site (or the API's sandbox): a full page load, not a route change.
   if (answer.data?.redirectUrl) throw redirectDocument(answer.data.redirectUrl);

@@ -7,11 +7,12 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { parseSum, type CurrencyCode } from '@kometa/money';
+import type { CurrencyCode } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatMoney } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
+import { sumFrom } from '../lib/form-values.ts';
 import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
 import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
 import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
@@ -27,15 +28,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const cashier = cashierApi(await serverApi(request, context));
   if (form.get('intent') === 'request-email') {
-    await cashier.requestEmail();
-    return { created: null, error: null };
+    const answer = await cashier.requestEmail();
+    return { created: null, error: answer.status === 200 ? null : messageOf(answer.error) };
   }
-  let amount: number;
-  try {
-    amount = parseSum(String(form.get('amount') ?? ''));
-  } catch {
+  const amount = sumFrom(form);
+  if (amount === null)
     return data({ created: null, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
-  }
   const card = String(form.get('card') ?? '').replace(/\s+/g, '');
   const answer = await cashier.withdraw(String(form.get('system') ?? ''), amount, card ? { card } : {});
   if (answer.data)
