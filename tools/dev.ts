@@ -1,23 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { inheritedEnvironment, startConfig } from './config.ts';
+import { startConfig } from './config.ts';
+import { createServiceGroup } from './processes.ts';
 
 /**
  * `npm run dev`: the site with hot reload (React Router's dev server on the site's port, passing the
  * API's paths on as the site host does), the API restarting on change, and the game server.
  */
 const { sitePort, apiPort, siteOrigin, publicUrl } = startConfig();
-const children: ChildProcess[] = [];
-
-function run(args: string[], env: Record<string, string>): void {
-  const child = spawn('npm', args, { stdio: 'inherit', env: { ...inheritedEnvironment(), ...env } });
-  child.once('exit', () => stop());
-  children.push(child);
-}
-
-function stop(): void {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 3_000).unref();
-}
+const group = createServiceGroup();
+const run = (args: string[], env: Record<string, string>) => group.start(args, env);
 
 run(['run', 'dev', '-w', '@kometa/server'], {
   PORT: apiPort,
@@ -31,5 +21,3 @@ run(['run', 'dev', '-w', '@kometa/web'], {
   WEB_DEV_PORT: sitePort,
   API_UPSTREAM: `http://127.0.0.1:${apiPort}`,
 });
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

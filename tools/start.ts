@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inheritedEnvironment, startConfig } from './config.ts';
+import { startConfig } from './config.ts';
+import { createServiceGroup } from './processes.ts';
 
 /**
  * `npm start`: the whole site on http://localhost:3000 on a bare machine (ADR 022): the site host
@@ -26,24 +27,7 @@ if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mti
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const children: ChildProcess[] = [];
-let stopping = false;
-
-function stopAll(code: number): void {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5_000).unref();
-  Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null))),
-    ),
-  ).then(
-    () => process.exit(code),
-    () => process.exit(code),
-  );
-}
+const group = createServiceGroup();
 
 const services: [string, Record<string, string>][] = [
   [
@@ -60,19 +44,13 @@ const services: [string, Record<string, string>][] = [
   ['@kometa/games', { CASINO_URL: `http://127.0.0.1:${API_PORT}` }],
   ['@kometa/web', { PORT: SITE_PORT, API_UPSTREAM: `http://127.0.0.1:${API_PORT}` }],
 ];
-function start(workspace: string, env: Record<string, string>): void {
-  const child = spawn('npm', ['run', 'start', '-w', workspace], {
-    stdio: 'inherit',
-    env: { ...inheritedEnvironment(), ...env },
-  });
-  child.once('exit', (code) => stopAll(code ?? 1));
-  children.push(child);
-}
+const start = (workspace: string, env: Record<string, string>) =>
+  group.start(['run', 'start', '-w', workspace], env);
 
 /** The API is ready once it answers /readyz (migrations applied, demo content loaded). */
 async function apiReady(): Promise<void> {
   for (;;) {
-    if (stopping) return;
+    if (group.stopping) return;
     const ready = await fetch(`http://127.0.0.1:${API_PORT}/readyz`).then(
       (response) => response.ok,
       () => false,
@@ -86,6 +64,4 @@ for (const [workspace, env] of services.slice(0, 2)) start(workspace, env);
 // The site opens once the API answers, so its first visitor never meets an error page.
 await apiReady();
 const [siteWorkspace, siteEnv] = services[2]!;
-if (!stopping) start(siteWorkspace, siteEnv);
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+if (!group.stopping) start(siteWorkspace, siteEnv);
