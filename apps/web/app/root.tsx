@@ -9,7 +9,6 @@ import {
   useLocation,
   useMatches,
   useNavigate,
-  useRouteLoaderData,
   type LoaderFunctionArgs,
   type MiddlewareFunction,
   type ShouldRevalidateFunction,
@@ -21,8 +20,7 @@ import { ru } from './i18n/ru.ts';
 import { serverApi, sessionContext, signatureKey, tokenOf, type RequestSession } from './lib/api.server.ts';
 import { tokenCookie } from './lib/session-cookie.ts';
 import { syncBrowserApi } from './lib/api.browser.ts';
-import type { SiteData } from './lib/site-context.ts';
-import { useAuth } from './features/auth/store.ts';
+import { useSite, type SiteData } from './lib/site-context.ts';
 import { AuthModals } from './features/auth/components/AuthModals.tsx';
 import { saveReturnPath } from './features/auth/return-path.ts';
 import { ErrorView } from './features/shell/components/ErrorView.tsx';
@@ -63,7 +61,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   defaultShouldRevalidate;
 
 function SessionSync() {
-  const site = useRouteLoaderData('root') as SiteData | undefined;
+  const site = useSite();
   const navigate = useNavigate();
   const location = useLocation();
   // A login-only route sent a guest here with where they were going: kept until they log in.
@@ -81,14 +79,12 @@ function SessionSync() {
   }, [location, navigate]);
   useEffect(() => {
     if (!site) return;
-    useAuth.getState().set(site.token, site.user);
     syncBrowserApi({
       token: site.token,
       signatureKey: site.signatureKey,
       serverTimeMs: site.serverTimeMs,
       // A refresh that failed: the session is gone, the login modal opens (spec §4).
       onSessionLost: () => {
-        useAuth.getState().set(null, null);
         void navigate('/#authorization', { replace: true });
       },
     });

@@ -9,6 +9,7 @@ export interface SiteData {
   serverTimeMs: number;
 }
 
-export function useSite(): SiteData {
-  return useRouteLoaderData('root') as SiteData;
+/** The root loader's data; undefined only while an error page renders without it. */
+export function useSite(): SiteData | undefined {
+  return useRouteLoaderData('root') as SiteData | undefined;
 }

@@ -1,12 +1,5 @@
-import {
-  NavLink,
-  Outlet,
-  useLoaderData,
-  useRouteLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
-import type { SiteData } from '../lib/site-context.ts';
+import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { useSite } from '../lib/site-context.ts';
 import type { Page } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
@@ -30,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** The lobby (spec §2.1 /games): its tabs, then the chosen tab's games. */
 export default function Lobby() {
   const { tabs } = useLoaderData<typeof loader>();
-  const user = (useRouteLoaderData('root') as SiteData | undefined)?.user;
+  const user = useSite()?.user;
   return (
     <main id="content" className="page">
       <h1>{ru.lobby.title}</h1>

@@ -1,7 +1,7 @@
-import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
 import { rememberToken } from '../../../lib/api.browser.ts';
-import type { SiteData } from '../../../lib/site-context.ts';
+import { useSite } from '../../../lib/site-context.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { takeReturnPath } from '../return-path.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -18,7 +18,7 @@ export function AuthModals() {
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const site = useRouteLoaderData('root') as SiteData | undefined;
+  const site = useSite();
   if (site?.user) return null;
   const login = location.hash === LOGIN_HASH;
   const register = REGISTER_HASHES.includes(location.hash);

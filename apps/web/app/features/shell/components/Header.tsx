@@ -1,16 +1,16 @@
-import { Link, NavLink, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, useNavigate, useRevalidator } from 'react-router';
 import type { CurrencyCode } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
 import { browserApi, rememberToken } from '../../../lib/api.browser.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import type { SiteData } from '../../../lib/site-context.ts';
+import { useSite } from '../../../lib/site-context.ts';
 
 /**
  * The header of spec §2.3: logo, the games and promotions items; a guest's login and registration
  * buttons, or the player's balance, cashier and logout.
  */
 export function Header() {
-  const site = useRouteLoaderData('root') as SiteData | undefined;
+  const site = useSite();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const user = site?.user ?? null;
