@@ -20,12 +20,39 @@ export async function registerInModal(page: Page, email: string): Promise<void> 
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
 }
 
-/** Logs in through the modal with e-mail and password. */
-export async function loginInModal(page: Page, email: string): Promise<void> {
+/** Fills the login modal with e-mail and password and sends it. */
+export async function submitLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Вход' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('E-mail или телефон').fill(email);
-  await dialog.getByLabel('Пароль').fill(PASSWORD);
+  await dialog.getByLabel('Пароль').fill(password);
   await dialog.getByRole('button', { name: 'Войти' }).click();
+}
+
+/** Logs in through the modal with e-mail and password. */
+export async function loginInModal(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await submitLogin(page, email, password);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
+
+/** Logs out with the header's button and waits for the guest's header. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+}
+
+/** The player's session token, as the site keeps it in its cookie. */
+export async function sessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'kometa_token');
+  expect(cookie).toBeDefined();
+  return decodeURIComponent(cookie!.value);
+}
+
+/** The first link of the given shape in the latest development mail to an address. */
+export async function linkFromMailbox(page: Page, to: string, shape: RegExp): Promise<string> {
+  const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  expect(mailbox.status()).toBe(200);
+  const link = shape.exec(JSON.stringify(await mailbox.json()));
+  expect(link).not.toBeNull();
+  return link![0];
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -9,51 +9,58 @@ import {
   useLocation,
   useMatches,
   useNavigate,
+  useRouteError,
   type LoaderFunctionArgs,
   type MiddlewareFunction,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import type { User } from '@kometa/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import './ui/base.css';
 import './ui/shell.css';
 import { ru } from './i18n/ru.ts';
-import { serverApi, sessionContext, signatureKey, tokenOf, type RequestSession } from './lib/api.server.ts';
-import { tokenCookie } from './lib/session-cookie.ts';
+import { serverApi, sessionContext } from './lib/api.server.ts';
 import { syncBrowserApi } from './lib/api.browser.ts';
-import { useSite, type SiteData } from './lib/site-context.ts';
+import { isMobileAgent } from './lib/device.ts';
+import { readCookie } from './lib/session-cookie.ts';
+import { sessionMiddleware } from './lib/session-middleware.server.ts';
+import { siteSettings } from './lib/settings.server.ts';
+import { useSite, type HelloBar as HelloBarData, type SiteData } from './lib/site-context.ts';
 import { AuthModals } from './features/auth/components/AuthModals.tsx';
 import { saveReturnPath } from './features/auth/return-path.ts';
+import { COOKIE_NOTICE_COOKIE } from './features/shell/cookie-notice.ts';
+import { useShellStore } from './features/shell/shell-store.ts';
+import { AntiFraudPopup } from './features/shell/components/AntiFraudPopup.tsx';
+import { CookieNotice } from './features/shell/components/CookieNotice.tsx';
 import { ErrorView } from './features/shell/components/ErrorView.tsx';
 import { Footer } from './features/shell/components/Footer.tsx';
 import { Header } from './features/shell/components/Header.tsx';
+import { HelloBar } from './features/shell/components/HelloBar.tsx';
+import { HelpButton } from './features/shell/components/HelpButton.tsx';
+import { MobileNav } from './features/shell/components/MobileNav.tsx';
+import { RealityCheck } from './features/protection/components/RealityCheck.tsx';
+import { SessionClock } from './features/protection/components/SessionClock.tsx';
 
-/**
- * Every request's session: the token from the cookie, one API client for all its loaders, and the
- * cookie set again when a loader's call had the token refreshed (spec §4: one refresh on a 401).
- */
-export const middleware: MiddlewareFunction<Response>[] = [
-  async ({ request, context }, next) => {
-    const session: RequestSession = { token: tokenOf(request) };
-    context.set(sessionContext, session);
-    const response = await next();
-    if (session.refreshed !== undefined) {
-      const secure =
-        new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-      response.headers.append('set-cookie', tokenCookie(session.refreshed, secure));
-    }
-    return response;
-  },
-];
+/** Every request's session and the server's navigation rules (spec §2.2; lib/session-middleware). */
+export const middleware: MiddlewareFunction<Response>[] = [sessionMiddleware];
 
-/** Before every page (spec §2.2): the settings' signature key, the server's clock, the player if signed in. */
+/** Before every page (spec §2.2): settings, the hello bar's rotator, the player if signed in. */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SiteData> {
-  const [key, user] = await Promise.all([
-    signatureKey(),
-    tokenOf(request) ? serverApi(request, context).then((api) => api.get<User>('/users/self')) : null,
+  const api = await serverApi(request, context);
+  const [settings, helloBar] = await Promise.all([
+    siteSettings(),
+    api.get<HelloBarData | null>('/rotator/hello_bar/current'),
   ]);
-  const signedIn = user?.status === 200 && user.data ? user.data : null;
-  const token = context.get(sessionContext)?.token ?? null;
-  return { user: signedIn, token: signedIn ? token : null, signatureKey: key, serverTimeMs: Date.now() };
+  const session = context.get(sessionContext);
+  const signedIn = session?.user ?? null;
+  return {
+    user: signedIn,
+    token: signedIn ? (session?.token ?? null) : null,
+    settings,
+    serverTimeMs: session?.serverTimeMs ?? Date.now(),
+    helloBar: helloBar.data ?? null,
+    cookieNoticeDismissed: readCookie(request.headers.get('cookie'), COOKIE_NOTICE_COOKIE) === '0',
+    isMobile: isMobileAgent(request.headers.get('user-agent')),
+  };
 }
 
 /** The player is read again after every navigation that changed the session or moved money. */
@@ -64,6 +71,7 @@ function SessionSync() {
   const site = useSite();
   const navigate = useNavigate();
   const location = useLocation();
+  const showAntiFraud = useShellStore((state) => state.showAntiFraud);
   // A login-only route sent a guest here with where they were going: kept until they log in.
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -81,21 +89,40 @@ function SessionSync() {
     if (!site) return;
     syncBrowserApi({
       token: site.token,
-      signatureKey: site.signatureKey,
+      signatureKey: site.settings.signatureKey,
       serverTimeMs: site.serverTimeMs,
       // A refresh that failed: the session is gone, the login modal opens (spec §4).
       onSessionLost: () => {
         void navigate('/#authorization', { replace: true });
       },
+      onSuspicious: showAntiFraud,
+      // 451: the whole site becomes the restricted-region page, as the server renders it.
+      onRestricted: () => window.location.reload(),
     });
-  }, [site, navigate]);
+  }, [site, navigate, showAntiFraud]);
   return null;
 }
 
+type Shell = 'full' | 'full-screen' | 'empty';
+
+/** The layout a page asks for (spec §2.3): full, full-screen (no header or footer), or empty. */
+function useShell(): Shell {
+  const error = useRouteError();
+  const matches = useMatches();
+  if (isRouteErrorResponse(error) && error.status === 451) return 'empty';
+  for (const match of matches) {
+    const handle = match.handle as { shell?: Shell } | undefined;
+    if (handle?.shell) return handle.shell;
+  }
+  return 'full';
+}
+
 export function Layout({ children }: { children: ReactNode }) {
-  // Full-screen pages (the game) have no header or footer (spec §2.3).
-  const fullScreen = useMatches().some(
-    (match) => (match.handle as { fullScreen?: boolean } | undefined)?.fullScreen,
+  const shell = useShell();
+  const site = useSite();
+  // One query cache per page load, around the whole shell (server data fetched in the browser: ADR 023).
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );
   return (
     <html lang="ru">
@@ -107,12 +134,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#content">
-          {ru.site.skipToContent}
-        </a>
-        {!fullScreen && <Header />}
-        {children}
-        {!fullScreen && <Footer />}
+        <QueryClientProvider client={queryClient}>
+          <a className="skip-link" href="#content">
+            {ru.site.skipToContent}
+          </a>
+          {shell === 'full' && <Header clock={site?.user ? <SessionClock /> : null} />}
+          {shell === 'full' && site && <HelloBar />}
+          {children}
+          {shell === 'full' && <Footer />}
+          {shell === 'full' && site?.user && <MobileNav />}
+          {shell === 'full' && <HelpButton />}
+          {shell !== 'empty' && site && <CookieNotice />}
+        </QueryClientProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -121,11 +154,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const user = useSite()?.user;
   return (
     <>
       <SessionSync />
       <Outlet />
       <AuthModals />
+      <AntiFraudPopup />
+      {user && <RealityCheck key={user.id} />}
     </>
   );
 }

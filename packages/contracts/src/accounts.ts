@@ -172,6 +172,7 @@ export const twoFactorBeginBody = z.strictObject({ password: z.string().max(1024
 export const twoFactorBeginResponse = dataEnvelope(
   z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
 );
+export const twoFactorStatusResponse = dataEnvelope(z.object({ enabled: z.boolean() }));
 export const twoFactorConfirmBody = z.strictObject({ code: z.string().regex(/^\d{6}$/) });
 export const recoveryCodesResponse = dataEnvelope(z.object({ recoveryCodes: z.array(z.string()) }));
 export const twoFactorDisableBody = z.strictObject({

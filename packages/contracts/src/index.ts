@@ -113,6 +113,7 @@ export {
   twoFactorBeginBody,
   twoFactorBeginResponse,
   twoFactorConfirmBody,
+  twoFactorStatusResponse,
   recoveryCodesResponse,
   twoFactorDisableBody,
   resetRequestBody,

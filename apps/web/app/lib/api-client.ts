@@ -74,8 +74,10 @@ export function createApiClient(options: ApiClientOptions) {
     const cacheKey = method === 'GET' && options.bypassCache?.() ? { cacheKey: Date.now() } : {};
     const url = `${options.baseUrl}${fullPath}${queryString({ ...query, ...cacheKey })}`;
     const key = options.signatureKey();
+    const multipart = body instanceof FormData;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
+      // A multipart body (a document upload) carries its own content type with the boundary.
+      ...(multipart ? {} : { 'content-type': 'application/json' }),
       'content-language': options.language(),
       ...(token ? { 'auth-token': token } : {}),
       ...(key ? await signPath(key, fullPath, options.userAgent(), options.serverNow()) : {}),
@@ -84,7 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
     const response = await options.fetch(url, {
       method,
       headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) }),
     });
     if (response.status >= 500) throw new ApiUnavailable(response.status, fullPath);
     const text = await response.text();
@@ -123,7 +125,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function request<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     init: { query?: Record<string, QueryValue>; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
@@ -149,6 +151,10 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
       request<T>('POST', path, { body: body ?? {}, ...(headers ? { headers } : {}) }),
     put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
+    patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
+    delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body: body ?? {} }),
+    /** A multipart form (a document upload), sent as it is. */
+    upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
   };
 }
 

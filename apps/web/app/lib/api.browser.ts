@@ -1,9 +1,20 @@
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { writeTokenCookie } from './session-cookie.ts';
 
+interface BrowserSession {
+  token: string | null;
+  signatureKey: string | null;
+  serverTimeMs: number;
+  onSessionLost: () => void;
+  onSuspicious?: () => void;
+  onRestricted?: () => void;
+}
+
 let client: ApiClient | null = null;
 let state = { token: null as string | null, signatureKey: null as string | null, offsetMs: 0 };
-let sessionLost: () => void = () => undefined;
+let reactions: Pick<BrowserSession, 'onSessionLost' | 'onSuspicious' | 'onRestricted'> = {
+  onSessionLost: () => undefined,
+};
 
 /**
  * The browser's API client, one per page: the token from the session cookie (kept in step with the
@@ -22,20 +33,17 @@ export function browserApi(): ApiClient {
     signatureKey: () => state.signatureKey,
     userAgent: () => navigator.userAgent,
     serverNow: () => Date.now() + state.offsetMs,
-    onSessionLost: () => sessionLost(),
+    onSessionLost: () => reactions.onSessionLost(),
+    onSuspicious: () => reactions.onSuspicious?.(),
+    onRestricted: () => reactions.onRestricted?.(),
   });
   return client;
 }
 
-/** Keeps the client in step with the root loader's data. */
-export function syncBrowserApi(next: {
-  token: string | null;
-  signatureKey: string | null;
-  serverTimeMs: number;
-  onSessionLost: () => void;
-}): void {
+/** Keeps the client in step with the root loader's data and the shell's reactions (spec §4, §8). */
+export function syncBrowserApi(next: BrowserSession): void {
   state = { token: next.token, signatureKey: next.signatureKey, offsetMs: next.serverTimeMs - Date.now() };
-  sessionLost = next.onSessionLost;
+  reactions = next;
 }
 
 /** Signs the player in on this device: the cookie first, so the next loaders see the session. */

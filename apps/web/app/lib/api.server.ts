@@ -1,7 +1,9 @@
 import { createContext, type RouterContextProvider } from 'react-router';
+import type { User } from '@kometa/contracts';
 import { serverConfig } from '../config.server.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { readCookie, TOKEN_COOKIE } from './session-cookie.ts';
+import { siteSettings } from './settings.server.ts';
 
 /** What one request to the site knows of the player's session (set by the root's middleware). */
 export interface RequestSession {
@@ -9,30 +11,15 @@ export interface RequestSession {
   /** A token the API gave in exchange for an expired one during this request (null: the session ended). */
   refreshed?: string | null;
   api?: Promise<ApiClient>;
+  /** The API's clock (GET /time), read once per request. */
+  serverTimeMs?: number;
+  /** The signed-in player, read once per request before any loader (null: a guest, or a session that ended). */
+  user?: User | null;
 }
 
 export const sessionContext = createContext<RequestSession | null>(null);
 
 const SSR_USER_AGENT = 'kometa-site-ssr';
-const SETTINGS_TTL_MS = 60_000;
-let signature: { key: string | null; until: number } = { key: null, until: 0 };
-
-/** The public signature key from the settings, read at most once a minute. */
-export async function signatureKey(): Promise<string | null> {
-  if (signature.until > Date.now()) return signature.key;
-  try {
-    const response = await fetch(`${serverConfig.apiUpstream}/api/v18/settings`, {
-      headers: { 'user-agent': SSR_USER_AGENT },
-    });
-    const body = (await response.json()) as { data?: { alias: string; value: string }[] };
-    const entry = body.data?.find((setting) => setting.alias === 'signature');
-    const key = entry ? ((JSON.parse(entry.value) as { key?: string }).key ?? null) : null;
-    signature = { key, until: Date.now() + SETTINGS_TTL_MS };
-  } catch {
-    signature = { key: null, until: Date.now() + 1_000 };
-  }
-  return signature.key;
-}
 
 /** The player's token from the request's session cookie. */
 export const tokenOf = (request: Request) => readCookie(request.headers.get('cookie'), TOKEN_COOKIE);
@@ -46,8 +33,9 @@ export const tokenOf = (request: Request) => readCookie(request.headers.get('coo
 export function serverApi(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiClient> {
   const session = context.get(sessionContext) ?? { token: tokenOf(request) };
   session.api ??= (async () => {
-    const key = await signatureKey();
+    const key = (await siteSettings()).signatureKey;
     const forwardedFor = request.headers.get('x-forwarded-for');
+    const country = request.headers.get(serverConfig.countryHeader);
     return createApiClient({
       baseUrl: serverConfig.apiUpstream,
       fetch: (input, init) =>
@@ -57,6 +45,7 @@ export function serverApi(request: Request, context: Readonly<RouterContextProvi
             ...(init?.headers as Record<string, string>),
             'user-agent': SSR_USER_AGENT,
             ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+            ...(country ? { [serverConfig.countryHeader]: country } : {}),
           },
         }),
       token: () => session.token,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ru } from '../i18n/ru.ts';
-import { countOf, formatDateTime, formatMoney } from './format.ts';
+import { countOf, formatAmount, formatClock, formatDateTime, formatMoney } from './format.ts';
+import { denominationsOf } from './settings.ts';
 import { queryString } from './query-string.ts';
 
 describe('what the site shows', () => {
@@ -32,5 +33,20 @@ describe('what the site shows', () => {
     expect(decodeURIComponent(queryString({ a: { b: 1, c: [true, 'x'] }, skip: undefined, n: 0 }))).toBe(
       '?a[b]=1&a[c][0]=1&a[c][1]=x&n=0',
     );
+  });
+
+  it('writes a sum with its currency’s sign, and the session clock', () => {
+    expect(formatAmount(123_456_78, 'RUB')).toBe('123\u00a0456.78 ₽');
+    expect(formatAmount(500, 'USD')).toBe('5.00 $');
+    expect(formatAmount(-1_050, 'KZT')).toBe('-10.50 ₸');
+    expect(formatClock(0)).toBe('0:00:00');
+    expect(formatClock(425.9)).toBe('0:07:05');
+    expect(formatClock(12 * 3600 + 59)).toBe('12:00:59');
+  });
+
+  it('reads the operator’s chip values in roubles as kopecks, leaving out what is not a sum', () => {
+    expect(denominationsOf('0.01,0.1,1,10')).toEqual([1, 10, 100, 1000]);
+    expect(denominationsOf(' 0.5 , x, -1, 2')).toEqual([50, 200]);
+    expect(denominationsOf(null)).toEqual([]);
   });
 });

@@ -12,6 +12,29 @@ export function formatDateTime(unixSeconds: number): string {
 export const formatMoney = (amount: number, currency: CurrencyCode = 'RUB') =>
   formatSum(minor(amount), currency);
 
+const SIGNS: Record<CurrencyCode, string> = {
+  RUB: '₽',
+  UAH: '₴',
+  USD: '$',
+  KZT: '₸',
+  INR: '₹',
+  AZN: '₼',
+  TON: 'TON',
+  POINTS: 'очк.',
+};
+
+/** A sum with its currency's sign: "1 000.00 ₽". */
+export const formatAmount = (amount: number, currency: string = 'RUB') => {
+  const code = (currency in SIGNS ? currency : 'RUB') as CurrencyCode;
+  return `${formatMoney(amount, code)} ${SIGNS[code]}`;
+};
+
 /** "5 игр", "21 игра", "3 игры": a count with its Russian plural form. */
 export const countOf = (count: number, forms: PluralForms) =>
   `${count.toLocaleString('ru-RU')} ${pluralRu(count, forms)}`;
+
+/** Elapsed time on a clock face: "0:07:05", "12:00:59". */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 3600)}:${pad(Math.floor(whole / 60) % 60)}:${pad(whole % 60)}`;
+}

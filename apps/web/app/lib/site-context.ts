@@ -1,12 +1,25 @@
 import { useRouteLoaderData } from 'react-router';
 import type { User } from '@kometa/contracts';
+import type { SiteSettings } from './settings.ts';
 
-/** What the root loader gives every page: the player (if any), the signature key and the server's clock. */
+/** The hello bar's message from the `hello_bar` rotator (spec §3 Rotator slots). */
+export interface HelloBar {
+  id: number;
+  title: string;
+  text: string;
+  link: { url: string; text: string } | null;
+}
+
+/** What the root loader gives every page (spec §2.2: settings, rotators and the player before each navigation). */
 export interface SiteData {
   user: User | null;
   token: string | null;
-  signatureKey: string | null;
+  settings: SiteSettings;
   serverTimeMs: number;
+  helloBar: HelloBar | null;
+  /** The visitor closed the cookie notice (its cookie is 0). */
+  cookieNoticeDismissed: boolean;
+  isMobile: boolean;
 }
 
 /** The root loader's data; undefined only while an error page renders without it. */

@@ -8,7 +8,7 @@ import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
 /** Where the provider sends the player back (spec §4: deposit, then pending, then success or fail). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  requirePlayer(request);
+  requirePlayer(request, context);
   const answer = await cashierApi(await serverApi(request, context)).payment(Number(params.id));
   const payment = answer.data;
   if (!payment) throw redirect('/payment-fail');

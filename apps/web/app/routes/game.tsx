@@ -12,7 +12,7 @@ import { serverApi, tokenOf } from '../lib/api.server.ts';
 import { launchGame, pregame } from '../features/lobby/api/launch.server.ts';
 import '../features/lobby/components/game-page.css';
 
-export const handle = { fullScreen: true };
+export const handle = { shell: 'full-screen' };
 
 /** The game page (spec §2.1 /game/{developer}/{slug}): the frame, real or demo, behind its gates. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -16,7 +16,7 @@ import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePlayer(request);
+  requirePlayer(request, context);
   if (new URL(request.url).pathname === '/games-limits') throw redirect('/games-limits/deposit');
   return { limits: (await limitsApi(await serverApi(request, context)).list()).data?.limits ?? [] };
 }

@@ -8,14 +8,13 @@ import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
 
 /** The games the player launched last (spec §2.1 /games/last, login only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePlayer(request);
+  requirePlayer(request, context);
   const answer = await (
     await serverApi(request, context)
   ).get<CatalogGame[]>('/users/self/lastGames', {
     limit: 100,
     isMobile: isMobileAgent(request.headers.get('user-agent')),
   });
-  if (answer.status === 401) requirePlayer(new Request(request.url));
   return { games: answer.data ?? [] };
 }
 

@@ -1,8 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { CurrencyCode } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatDateTime, formatMoney } from '../lib/format.ts';
+import { formatAmount, formatDateTime } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,8 +29,8 @@ export default function GameHistory() {
           <tr key={round.round}>
             <td>{formatDateTime(round.openedAt)}</td>
             <td>{round.game}</td>
-            <td>{formatMoney(round.bet, round.currency as CurrencyCode)} ₽</td>
-            <td>{formatMoney(round.win, round.currency as CurrencyCode)} ₽</td>
+            <td>{formatAmount(round.bet, round.currency)}</td>
+            <td>{formatAmount(round.win, round.currency)}</td>
           </tr>
         ))}
       </tbody>

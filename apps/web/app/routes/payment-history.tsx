@@ -1,8 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { CurrencyCode } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatDateTime, formatMoney } from '../lib/format.ts';
+import { formatAmount, formatDateTime } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +29,7 @@ export default function PaymentHistory() {
           <tr key={payment.id}>
             <td>{formatDateTime(payment.createdAt)}</td>
             <td>{ru.cashier.kinds[payment.operationId] ?? payment.operationId}</td>
-            <td>{formatMoney(payment.sum, payment.currency as CurrencyCode)} ₽</td>
+            <td>{formatAmount(payment.sum, payment.currency)}</td>
             <td>{ru.cashier.statuses[payment.statusId] ?? payment.statusId}</td>
           </tr>
         ))}

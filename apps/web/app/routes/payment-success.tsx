@@ -7,7 +7,7 @@ import { requirePlayer } from '../features/auth/require-player.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  requirePlayer(request);
+  requirePlayer(request, context);
   const payment = (await cashierApi(await serverApi(request, context)).payment(Number(params.id))).data;
   if (!payment) throw redirect('/payment/deposit');
   return { sum: formatMoney(payment.sum, payment.currency as CurrencyCode) };

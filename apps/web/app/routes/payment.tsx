@@ -4,8 +4,8 @@ import { requirePlayer } from '../features/auth/require-player.ts';
 import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  requirePlayer(request);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  requirePlayer(request, context);
   return null;
 }
 

@@ -15,6 +15,7 @@ import {
   twoFactorBeginResponse,
   twoFactorConfirmBody,
   twoFactorDisableBody,
+  twoFactorStatusResponse,
   loginLookupBody,
   lookupEmailBody,
   lookupPhoneBody,
@@ -235,6 +236,19 @@ export function accountsRoutes(
         );
         return { data: { success: true as const } };
       },
+    );
+    app.get(
+      '/users/self/two-factor',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags,
+          summary: 'Whether two-factor authentication is on for the player',
+          querystring: commonQuery,
+          response: { 200: twoFactorStatusResponse },
+        },
+      },
+      async (request) => ({ data: { enabled: await service.twoFactorEnabled(authOf(request)) } }),
     );
     app.post(
       '/users/self/two-factor',

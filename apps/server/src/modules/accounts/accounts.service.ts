@@ -474,6 +474,8 @@ export function createAccountsService(deps: {
       return ended;
     },
 
+    twoFactorEnabled: (auth: Authenticated) => twoFactor.isEnabled(auth.user.id),
+
     /** Starts two-factor setup after the password is confirmed again. */
     async beginTwoFactor(auth: Authenticated, password: string, meta: RequestMeta) {
       await reauthenticate(auth, password, meta, 'two_factor.begin');

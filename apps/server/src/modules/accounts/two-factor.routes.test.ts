@@ -9,6 +9,14 @@ const password = 'kometa-correct-horse';
 
 const post = (url: string, payload: object, token?: string, method: 'POST' | 'DELETE' = 'POST') =>
   t.app.inject({ method, url, payload, headers: token ? { 'auth-token': token } : {} });
+const enabledFor = async (token: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/v18/users/self/two-factor',
+      headers: { 'auth-token': token },
+    })
+  ).json().data.enabled as boolean;
 const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
 
 async function lookupLogin(email: string, twoFactorCode?: string) {
@@ -52,7 +60,10 @@ describe('two-factor authentication (TOTP)', () => {
       token,
     );
     expect(wrongPassword.json().error.fields).toEqual({ password: 'errors.password.old_mismatch' });
+    expect(await enabledFor(token)).toBe(false);
     const begin = (await post('/api/v18/users/self/two-factor', { password }, token)).json().data;
+    // Started but not confirmed: still off.
+    expect(await enabledFor(token)).toBe(false);
     expect(begin.otpauthUrl).toMatch(
       /^otpauth:\/\/totp\/Kometa:tf1%40example\.com\?secret=[A-Z2-7]+&issuer=Kometa/,
     );
@@ -65,6 +76,7 @@ describe('two-factor authentication (TOTP)', () => {
       token,
     );
     const codes = confirm.json().data.recoveryCodes;
+    expect(await enabledFor(token)).toBe(true);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);

@@ -1,7 +1,5 @@
 import { browserApi } from '../../../lib/api.browser.ts';
 
-export const CAPTCHA_CODE = 11;
-
 export interface LookupAnswer {
   lookup: string;
   twoFactor: { enabled: boolean };

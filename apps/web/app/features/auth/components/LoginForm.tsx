@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
 import { messageOf } from '../../../lib/messages.ts';
-import { authApi, CAPTCHA_CODE, type LookupAnswer } from '../api/auth.ts';
+import { ErrorCode } from '@kometa/contracts/errors';
+import { authApi, type LookupAnswer } from '../api/auth.ts';
 import { FormError } from '../../../ui/FormError.tsx';
 
 /**
@@ -37,7 +39,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
       );
       if (!lookup.data) {
         const offered = lookup.error?.captcha as { image: string; signature: string } | undefined;
-        if (lookup.error?.code === CAPTCHA_CODE && offered) {
+        if (lookup.error?.code === ErrorCode.CAPTCHA && offered) {
           setCaptcha(offered);
           setAnswer('');
         }
@@ -110,6 +112,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
       <button className="button button-primary" type="submit" disabled={busy}>
         {busy ? ru.auth.sending : ru.auth.submitLogin}
       </button>
+      <Link to="/resetting/request">{ru.reset.forgot}</Link>
     </form>
   );
 }

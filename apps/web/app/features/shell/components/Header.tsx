@@ -1,15 +1,37 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate, useRevalidator } from 'react-router';
-import type { CurrencyCode } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
 import { browserApi, rememberToken } from '../../../lib/api.browser.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatAmount } from '../../../lib/format.ts';
 import { useSite } from '../../../lib/site-context.ts';
+
+/** Spec §4 Header: 'scrolled' once the page moved more than 30 px (scroll read at most every 100 ms). */
+function useScrolled(threshold = 30): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    let waiting = false;
+    const read = () => {
+      waiting = false;
+      setScrolled(window.scrollY > threshold);
+    };
+    const onScroll = () => {
+      if (waiting) return;
+      waiting = true;
+      setTimeout(read, 100);
+    };
+    read();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return scrolled;
+}
 
 /**
  * The header of spec §2.3: logo, the games and promotions items; a guest's login and registration
- * buttons, or the player's balance, cashier and logout.
+ * buttons, or the player's session clock (composed by the root), balance, cashier, profile and logout.
  */
-export function Header() {
+export function Header({ clock }: { clock?: ReactNode }) {
+  const scrolled = useScrolled();
   const site = useSite();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -26,7 +48,7 @@ export function Header() {
   }
 
   return (
-    <header className="header">
+    <header className={scrolled ? 'header header-scrolled' : 'header'}>
       <div className="header-inner">
         <Link to="/" className="logo" aria-label={ru.site.name}>
           <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
@@ -43,13 +65,17 @@ export function Header() {
         </nav>
         {user ? (
           <div className="header-actions">
+            {clock}
             {wallet && (
               <span className="balance" aria-label={ru.auth.balance} data-testid="balance">
-                {formatMoney(wallet.balance, wallet.currency as CurrencyCode)} ₽
+                {formatAmount(wallet.balance, wallet.currency)}
               </span>
             )}
             <Link className="button button-accent" to="/payment/deposit">
               {ru.auth.cashier}
+            </Link>
+            <Link className="button button-ghost header-profile" to="/profile">
+              {ru.auth.profile}
             </Link>
             <button className="button button-ghost" type="button" onClick={() => void logout()}>
               {ru.auth.logout}

@@ -1,0 +1,56 @@
+import { Form, Link } from 'react-router';
+import { ru } from '../../../i18n/ru.ts';
+import { FormError } from '../../../ui/FormError.tsx';
+
+/** The new password (and, for an SMS code, the code and phone; the 2FA code when it is on). */
+export function ResetPasswordForm({
+  phone,
+  done,
+  error,
+  busy,
+}: {
+  phone?: string;
+  done: boolean;
+  error: string | null | undefined;
+  busy: boolean;
+}) {
+  if (done)
+    return (
+      <p role="status">
+        {ru.reset.done} <Link to={{ pathname: '/', hash: 'authorization' }}>{ru.reset.toLogin}</Link>
+      </p>
+    );
+  return (
+    <Form method="post" className="form cashier-form">
+      {phone !== undefined && (
+        <>
+          <input type="hidden" name="phone" value={phone} />
+          <label className="field">
+            {ru.reset.code}
+            <input name="code" inputMode="numeric" autoComplete="one-time-code" required />
+          </label>
+        </>
+      )}
+      <label className="field">
+        {ru.reset.newPassword}
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          aria-describedby="reset-password-hint"
+        />
+      </label>
+      <small id="reset-password-hint">{ru.auth.passwordHint}</small>
+      <label className="field">
+        {ru.reset.twoFactorCode}
+        <input name="twoFactorCode" autoComplete="one-time-code" />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {ru.reset.submit}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRevalidator } from 'react-router';
+import { ErrorCode } from '@kometa/contracts/errors';
+import { ru } from '../../../i18n/ru.ts';
+import { browserApi, rememberToken } from '../../../lib/api.browser.ts';
+import { messageOf } from '../../../lib/messages.ts';
+import { Modal } from '../../../ui/Modal.tsx';
+import { realityCheckQueryOptions, useAcknowledgeRealityCheck } from '../api/reality-check.ts';
+import { RealityCheckDialog } from './RealityCheckDialog.tsx';
+
+/**
+ * The signed-in player's reality checks and session-time limit (PRODUCT.md, ADR 018), on every page
+ * including the game's: the reminder when it falls due; when the session-time limit is reached the
+ * server has ended the session, and the player is told why.
+ */
+export function RealityCheck() {
+  const { data } = useQuery(realityCheckQueryOptions());
+  const acknowledge = useAcknowledgeRealityCheck();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  async function leave() {
+    await browserApi()
+      .post('/users/self/logout')
+      .catch(() => undefined);
+    rememberToken(null);
+    await navigate('/', { replace: true });
+    await revalidator.revalidate();
+  }
+
+  if (data?.error?.code === ErrorCode.LIMIT_REACHED) {
+    return (
+      <Modal title={ru.protection.sessionOverTitle} onClose={() => void leave()}>
+        <p>{messageOf(data.error)}</p>
+        <button type="button" className="button button-primary" onClick={() => void leave()}>
+          {ru.shell.understood}
+        </button>
+      </Modal>
+    );
+  }
+  const check = data?.data;
+  if (!check?.due) return null;
+  return (
+    <RealityCheckDialog check={check} onContinue={() => acknowledge.mutate()} onLeave={() => void leave()} />
+  );
+}

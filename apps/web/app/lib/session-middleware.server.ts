@@ -1,0 +1,72 @@
+import { data, redirect, type MiddlewareFunction } from 'react-router';
+import type { User } from '@kometa/contracts';
+import { serverApi, sessionContext, tokenOf, type RequestSession } from './api.server.ts';
+import { tokenCookie } from './session-cookie.ts';
+
+/** The language of this site; with only Russian configured no path carries a prefix (spec §2.1). */
+const LANGUAGE_PREFIX = /^\/ru(?=\/|$)/;
+/** Paths the prefix rule leaves alone (spec §2.2): the login by token and the messenger's start. */
+const EXEMPT_FROM_PREFIX = /^\/ru\/(sapi\/loginByToken|tg\/start\/.{15,})/;
+
+/**
+ * Spec §2.2's language rule: a path under the language prefix is a 301 to the path without it, unless
+ * the login by token or the messenger's start is asked, or the address carries a token.
+ */
+export function languageRedirect(url: URL): string | null {
+  const hasToken = url.searchParams.has('auth') || url.searchParams.has('token');
+  if (!LANGUAGE_PREFIX.test(url.pathname) || hasToken || EXEMPT_FROM_PREFIX.test(url.pathname)) return null;
+  return (url.pathname.replace(LANGUAGE_PREFIX, '') || '/') + url.search;
+}
+
+export const isSecure = (request: Request) =>
+  new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+
+/** Exchanges the `auth` parameter's one-time token for a session token (spec §2.2 token login). */
+export async function loginByToken(
+  request: Request,
+  context: Parameters<typeof serverApi>[1],
+  oneTime: string,
+): Promise<string | null> {
+  const api = await serverApi(request, context);
+  const answer = await api.post<{ token: string }>('/login/token', { token: oneTime });
+  return answer.status === 200 ? (answer.data?.token ?? null) : null;
+}
+
+/**
+ * Every request's session and the navigation rules of spec §2.2 that the server answers:
+ * - a language prefix on a path is a 301 to the path without it (Russian is the only language);
+ * - an `auth` parameter logs in by token: the parameter is removed and the same path opens, signed in
+ *   (or with the login modal when the token was refused);
+ * - a visitor from a country outside the operator's list sees the restricted-region page (451);
+ * - the player's token: one API client for all the request's loaders, the player read once before
+ *   them (§2.2: the user is fetched before each navigation), and the cookie set again when a call had
+ *   the token refreshed (§4: one refresh on a 401).
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session: RequestSession = { token: tokenOf(request) };
+  context.set(sessionContext, session);
+  const url = new URL(request.url);
+  const unprefixed = languageRedirect(url);
+  if (unprefixed) throw redirect(unprefixed, 301);
+  const oneTime = url.searchParams.get('auth');
+  if (oneTime) {
+    const token = await loginByToken(request, context, oneTime);
+    url.searchParams.delete('auth');
+    const headers = new Headers();
+    if (token) headers.append('set-cookie', tokenCookie(token, isSecure(request)));
+    throw redirect(`${url.pathname}${url.search}${token ? '' : '#authorization'}`, { headers });
+  }
+  const api = await serverApi(request, context);
+  const [time, user] = await Promise.all([
+    api.get<number>('/time'),
+    session.token ? api.get<User>('/users/self') : null,
+  ]);
+  if (time.status === 451) throw data(null, { status: 451 });
+  session.serverTimeMs = typeof time.data === 'number' ? time.data * 1000 : Date.now();
+  session.user = user?.status === 200 && user.data ? user.data : null;
+  const response = await next();
+  if (session.refreshed !== undefined) {
+    response.headers.append('set-cookie', tokenCookie(session.refreshed, isSecure(request)));
+  }
+  return response;
+};

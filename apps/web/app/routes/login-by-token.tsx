@@ -1,0 +1,32 @@
+import { Link, redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { ru } from '../i18n/ru.ts';
+import { tokenCookie } from '../lib/session-cookie.ts';
+import { isSecure, loginByToken } from '../lib/session-middleware.server.ts';
+
+export const meta: MetaFunction = () => [
+  { title: `${ru.tokenLogin.title} — ${ru.site.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * Login by token (spec §2.1 /sapi/loginByToken): a one-time token from the operator's link becomes a
+ * session on this device, and the player lands on the home page; a refused token says so.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const oneTime = new URL(request.url).searchParams.get('token');
+  const token = oneTime ? await loginByToken(request, context, oneTime) : null;
+  if (!token) return { failed: true };
+  throw redirect('/', { headers: { 'set-cookie': tokenCookie(token, isSecure(request)) } });
+}
+
+export default function LoginByToken() {
+  return (
+    <main id="content" className="page">
+      <h1>{ru.tokenLogin.title}</h1>
+      <p role="alert">{ru.tokenLogin.failed}</p>
+      <Link className="button button-primary" to={{ pathname: '/', hash: 'authorization' }}>
+        {ru.reset.toLogin}
+      </Link>
+    </main>
+  );
+}
