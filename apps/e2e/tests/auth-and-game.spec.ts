@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginInModal, registerInModal, uniqueEmail } from './players.ts';
+import { expectSignedIn, loginInModal, logout, registerInModal, uniqueEmail } from './players.ts';
 
 test.describe('signing in and opening a game', () => {
   test('a visitor registers in the modal, sees an empty balance, logs out and logs back in', async ({
@@ -16,8 +16,7 @@ test.describe('signing in and opening a game', () => {
     await registerInModal(page, email);
     await expect(page.getByTestId('balance')).toHaveText('0.00 ₽');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Выйти' }).click();
-    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await logout(page);
     await page.getByRole('link', { name: 'Войти' }).click();
     await loginInModal(page, email);
   });
@@ -26,8 +25,7 @@ test.describe('signing in and opening a game', () => {
     const email = uniqueEmail('return');
     await page.goto('/#register');
     await registerInModal(page, email);
-    await page.getByRole('button', { name: 'Выйти' }).click();
-    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await logout(page);
 
     await page.goto('/games/last');
     await expect(page).toHaveURL(/\/#authorization$/);
@@ -86,6 +84,6 @@ test('an expired token is refreshed once on the server, without the player notic
   // The next page still opens signed in, and the cookie now holds the new token.
   await page.goto('/games/last');
   await expect(page).toHaveURL(/\/games\/last$/);
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await expectSignedIn(page);
   expect(await cookie()).toBe(fresh);
 });

@@ -116,4 +116,32 @@ test('a player registers, confirms the e-mail, deposits, plays each game, limits
   await page.goto('/payment/history');
   await expect(page.getByRole('cell', { name: 'Вывод' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Пополнение' })).toBeVisible();
+  // By kind: the deposits alone, with their total.
+  await page
+    .getByRole('navigation', { name: 'Виды платежей' })
+    .getByRole('link', { name: 'Пополнения' })
+    .click();
+  await expect(page).toHaveURL(/\/payment\/history\/deposit$/);
+  await expect(page.getByRole('cell', { name: 'Вывод' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Итого 1\s000\.00 ₽/ })).toBeVisible();
+
+  // The withdrawal has its own page; below the operator's review threshold it goes straight to the
+  // provider (the sandbox confirms it on its own), so it can no longer be taken back.
+  await page.getByRole('navigation', { name: 'Виды платежей' }).getByRole('link', { name: 'Выводы' }).click();
+  await page
+    .getByRole('table', { name: /История платежей/ })
+    .getByRole('link', { name: 'Вывод' })
+    .click();
+  await expect(page.getByRole('heading', { name: /Заявка на вывод № \d+/ })).toBeVisible();
+  await expect(page.getByTestId('withdrawal-status')).toHaveText(/В обработке|Подтверждён|Выполнен/);
+  await expect(page.getByRole('button', { name: 'Отменить вывод' })).toHaveCount(0);
+
+  // The exchanger: 98 ₽ become 1 $ at the demo rate.
+  await page.goto('/payment/exchanger');
+  await page.getByLabel('Из кошелька').selectOption('RUB');
+  await page.getByLabel('В кошелёк').selectOption('USD');
+  await page.getByLabel('Сумма').fill('98');
+  await page.getByRole('button', { name: 'Обменять' }).click();
+  await expect(page).toHaveURL(/\/payment\/exchanger\/success/);
+  await expect(page.getByRole('status')).toHaveText('Списано 98.00 ₽, зачислено 1.00 $.');
 });

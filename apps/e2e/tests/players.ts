@@ -17,7 +17,7 @@ export async function registerInModal(page: Page, email: string): Promise<void> 
   await dialog.getByLabel('Год').selectOption('1990');
   await dialog.getByLabel(/принимаю правила/).check();
   await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await expectSignedIn(page);
 }
 
 /** Fills the login modal with e-mail and password and sends it. */
@@ -32,12 +32,29 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
 /** Logs in through the modal with e-mail and password. */
 export async function loginInModal(page: Page, email: string, password = PASSWORD): Promise<void> {
   await submitLogin(page, email, password);
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await expectSignedIn(page);
 }
 
-/** Logs out with the header's button and waits for the guest's header. */
+/** The player's header: the balance shows on every screen size. */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.getByTestId('balance')).toBeVisible();
+}
+
+/**
+ * Logs out as the player would on this screen: the header's button on a desktop, the profile's link
+ * on a phone (the phone's header keeps only the balance and the cashier); then the guest's header.
+ */
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  const button = page.getByRole('button', { name: 'Выйти' });
+  if (await button.isVisible()) {
+    await button.click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Навигация игрока' })
+      .getByRole('link', { name: 'Профиль' })
+      .click();
+    await page.getByRole('main').getByRole('link', { name: 'Выйти' }).click();
+  }
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
 }
 

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import {
   PASSWORD,
+  expectSignedIn,
   linkFromMailbox,
   loginInModal,
   logout,
@@ -83,7 +84,7 @@ test('two-factor: turned on with a QR code and a first code; login then asks for
   const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   await dialog.getByLabel('Код из приложения или резервный код').fill(code);
   await dialog.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await expectSignedIn(page);
 });
 
 test('the password is changed in the profile, and another device’s session can be ended', async ({
@@ -160,7 +161,7 @@ test('a login link with the auth parameter signs the player in on another device
   const other = await device.newPage();
   await other.goto(`/games?auth=${encodeURIComponent(oneTime)}`);
   await expect(other).toHaveURL(/\/games$/);
-  await expect(other.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await expectSignedIn(other);
   // One time only: the same link again opens the login modal.
   const again = await browser.newContext();
   const third = await again.newPage();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { registerInModal, uniqueEmail } from './players.ts';
 
 test.describe('the public pages, server-rendered', () => {
   test('the home page carries its SEO head and Kometa’s games, even without JavaScript', async ({
@@ -86,4 +87,70 @@ test('the game search finds games by a Russian name and by tag, without JavaScri
   await expect(page).toHaveURL(/\?tag=/);
   await expect(page.getByRole('heading', { name: /^Найдено:/ })).toBeVisible();
   await context.close();
+});
+
+test.describe('the shell’s rules', () => {
+  test('a visitor from a country outside the list sees the restricted-region page, with no header', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-country-code': 'US' } });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseURL}/games`);
+    expect(response?.status()).toBe(451);
+    await expect(page.getByRole('heading', { name: 'Сайт недоступен в вашем регионе' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await context.close();
+    // An allowed country sees the site.
+    const allowed = await browser.newContext({ extraHTTPHeaders: { 'x-country-code': 'AM' } });
+    expect((await (await allowed.newPage()).goto(`${baseURL}/games`))?.status()).toBe(200);
+    await allowed.close();
+  });
+
+  test('a path under the language prefix is a 301 to the path without it', async ({ request }) => {
+    const redirected = await request.get('/ru/games?page=2', { maxRedirects: 0 });
+    expect(redirected.status()).toBe(301);
+    expect(redirected.headers().location).toBe('/games?page=2');
+  });
+
+  test('a guest sees the cookie notice until closing it; the hello bar shows after', async ({ page }) => {
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Файлы cookie' });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Объявление' })).toHaveCount(0);
+    await notice.getByRole('button', { name: 'Понятно' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Файлы cookie' })).toHaveCount(0);
+    const bar = page.getByRole('complementary', { name: 'Объявление' });
+    await expect(bar).toContainText('Добро пожаловать в Комету!');
+    await bar.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(bar).toHaveCount(0);
+  });
+});
+
+test('on a phone the player navigates with the bottom bar; a large desktop has the help button', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/#register');
+  await registerInModal(page, uniqueEmail('shell'));
+  const bottom = page.getByRole('navigation', { name: 'Навигация игрока' });
+  if (testInfo.project.name === 'phone') {
+    await expect(page.getByRole('button', { name: 'Помощь' })).toBeHidden();
+    await bottom.getByRole('link', { name: 'Профиль' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await bottom.getByRole('link', { name: 'Касса' }).click();
+    await expect(page).toHaveURL(/\/payment\/deposit$/);
+  } else {
+    await expect(bottom).toBeHidden();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByRole('button', { name: 'Помощь' }).click();
+    await page
+      .getByRole('navigation', { name: 'Поддержка' })
+      .getByRole('link', { name: 'Самоисключение', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/self-exclusion-option$/);
+    // The session's time runs in the header.
+    await expect(page.getByTestId('session-clock')).toHaveText(/\d:\d\d:\d\d$/);
+  }
 });

@@ -10,6 +10,8 @@ import type { CatalogGame } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi, tokenOf } from '../lib/api.server.ts';
 import { launchGame, pregame } from '../features/lobby/api/launch.server.ts';
+import { FavoriteButton } from '../features/lobby/components/FavoriteButton.tsx';
+import { SessionClock } from '../features/protection/components/SessionClock.tsx';
 import '../features/lobby/components/game-page.css';
 
 export const handle = { shell: 'full-screen' };
@@ -48,6 +50,8 @@ export default function GamePage() {
           {ru.game.back}
         </Link>
         <h1 className="game-title">{game.title}</h1>
+        {player && <SessionClock />}
+        <FavoriteButton gameId={game.id} title={game.title} />
         <nav aria-label={ru.game.modes} className="game-modes">
           {player && (
             <Link

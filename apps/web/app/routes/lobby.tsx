@@ -35,15 +35,26 @@ export default function Lobby() {
             </NavLink>
           </li>
           {user && (
-            <li>
-              <NavLink to="/games/last">{ru.lastGames.title}</NavLink>
-            </li>
+            <>
+              <li>
+                <NavLink to="/games/favorite">{ru.lobby.favorites}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/games/recommended">{ru.lobby.recommended}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/games/last">{ru.lastGames.title}</NavLink>
+              </li>
+            </>
           )}
           {tabs.map((tab) => (
             <li key={tab.id}>
               <NavLink to={`/games/${tab.slug}`}>{tab.title}</NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/games/developer">{ru.lobby.developers}</NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

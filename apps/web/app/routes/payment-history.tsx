@@ -1,39 +1,67 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, NavLink, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatAmount, formatDateTime } from '../lib/format.ts';
+import { formatAmount } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
+import { PAYMENT_FILTERS, type PaymentFilter } from '../features/cashier/payment-filters.ts';
+import { PaymentRow } from '../features/cashier/components/PaymentRow.tsx';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { payments: (await cashierApi(await serverApi(request, context)).history()).data?.items ?? [] };
+/** The player's payments, newest first, all or by kind (spec §2.1 /payment/history/{filter?}). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const filter = (params.filter ?? 'all') as PaymentFilter;
+  if (!PAYMENT_FILTERS.includes(filter)) throw data(null, { status: 404 });
+  const answer = await cashierApi(await serverApi(request, context)).history(filter);
+  return { filter, payments: answer.data?.items ?? [], total: answer.data?.sumPayments ?? null };
 }
 
-/** The player's deposits and withdrawals, newest first. */
 export default function PaymentHistory() {
-  const { payments } = useLoaderData<typeof loader>();
-  if (payments.length === 0) return <p>{ru.cashier.empty}</p>;
+  const { filter, payments, total } = useLoaderData<typeof loader>();
   const c = ru.cashier.columns;
   return (
-    <table className="table">
-      <caption className="visually-hidden">{ru.cashier.history}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{c.date}</th>
-          <th scope="col">{c.kind}</th>
-          <th scope="col">{c.sum}</th>
-          <th scope="col">{c.status}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payments.map((payment) => (
-          <tr key={payment.id}>
-            <td>{formatDateTime(payment.createdAt)}</td>
-            <td>{ru.cashier.kinds[payment.operationId] ?? payment.operationId}</td>
-            <td>{formatAmount(payment.sum, payment.currency)}</td>
-            <td>{ru.cashier.statuses[payment.statusId] ?? payment.statusId}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <nav aria-label={ru.cashier.filters}>
+        <ul className="tabs">
+          {PAYMENT_FILTERS.map((kind) => (
+            <li key={kind}>
+              <NavLink to={kind === 'all' ? '/payment/history' : `/payment/history/${kind}`} end>
+                {ru.cashier.filterNames[kind]}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {payments.length === 0 ? (
+        <p>{ru.cashier.empty}</p>
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">
+            {ru.cashier.history}: {ru.cashier.filterNames[filter]}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{c.date}</th>
+              <th scope="col">{c.kind}</th>
+              <th scope="col">{c.sum}</th>
+              <th scope="col">{c.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((payment) => (
+              <PaymentRow key={payment.id} payment={payment} />
+            ))}
+          </tbody>
+          {total !== null && filter !== 'all' && payments[0] && (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {ru.cashier.total}
+                </th>
+                <td colSpan={2}>{formatAmount(total, payments[0].currency)}</td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      )}
+    </>
   );
 }

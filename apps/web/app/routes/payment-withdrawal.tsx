@@ -1,6 +1,7 @@
 import {
   data,
   Form,
+  Link,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -37,7 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const card = String(form.get('card') ?? '').replace(/\s+/g, '');
   const answer = await cashier.withdraw(String(form.get('system') ?? ''), amount, card ? { card } : {});
   if (answer.data)
-    return { created: formatMoney(answer.data.sum, answer.data.currency as CurrencyCode), error: null };
+    return {
+      created: formatMoney(answer.data.sum, answer.data.currency as CurrencyCode),
+      id: answer.data.id,
+      error: null,
+    };
   return data({ created: null, error: messageOf(answer.error) }, { status: answer.status });
 }
 
@@ -46,7 +51,13 @@ export default function Withdrawal() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   if (gate) return <CashierGateView gate={gate} />;
-  if (result?.created) return <p role="status">{ru.cashier.withdrawalCreated(result.created)}</p>;
+  if (result?.created)
+    return (
+      <>
+        <p role="status">{ru.cashier.withdrawalCreated(result.created)}</p>
+        {'id' in result && <Link to={`/payment/withdrawal/${result.id}`}>{ru.cashier.withdrawalStatus}</Link>}
+      </>
+    );
   return (
     <Form method="post" className="form cashier-form">
       <SystemChoice systems={systems} />

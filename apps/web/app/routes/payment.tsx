@@ -33,6 +33,9 @@ export default function Cashier() {
           <li>
             <NavLink to="/payment/game-history">{ru.cashier.gameHistory}</NavLink>
           </li>
+          <li>
+            <NavLink to="/payment/exchanger">{ru.cashier.exchanger}</NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

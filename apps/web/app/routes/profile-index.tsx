@@ -67,6 +67,11 @@ export default function ProfileOverview() {
           <Link to="/payment/game-history">{ru.cashier.gameHistory}</Link>
         </li>
       </ul>
+      <p>
+        <Link className="button button-ghost" to="/logout" reloadDocument>
+          {ru.auth.logout}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,10 +1,16 @@
-import type { PaymentSystemView, PaymentView } from '@kometa/contracts';
+import type { PaymentSystemView, PaymentView, UserWallet } from '@kometa/contracts';
 import type { ApiClient, ApiResponse } from '../../../lib/api-client.ts';
+import type { PaymentFilter } from '../payment-filters.ts';
 
 export interface DepositData {
   step: 'SelectPaymentSystem' | 'DeactivatedPayment' | 'RequisitesFillOut' | 'RequisitesFillOut2';
   systems: PaymentSystemView[];
   suggestions: { depositNumber: 'first' | 'other'; values: number[] };
+}
+
+export interface MovedAmount {
+  currency: string;
+  amount: number;
 }
 
 /** Why the cashier is closed (spec §4 payments): a verification to pass, or a blocked account. */
@@ -33,8 +39,16 @@ export function cashierApi(api: ApiClient) {
     withdraw: (system: string, amount: number, requisites: Record<string, string>) =>
       api.post<PaymentView>('/payments/withdrawals', { system, amount, requisites }),
     payment: (id: number) => api.get<PaymentView>(`/payments/${id}`),
-    history: () =>
-      api.get<{ items: PaymentView[]; count: number }>('/payments', { limit: 50, filter: 'all' }),
+    history: (filter: PaymentFilter) =>
+      api.get<{ items: PaymentView[]; count: number; sumPayments?: number }>('/payments', {
+        limit: 50,
+        filter,
+      }),
+    cancel: (id: number) => api.post<PaymentView>(`/payments/${id}/cancel`),
+    wallets: () => api.get<UserWallet[]>('/users/self/wallets'),
+    rates: () => api.get<{ base: string; rates: Record<string, number> }>('/payments/exchange/rates'),
+    exchange: (from: string, to: string, amount: number) =>
+      api.post<{ from: MovedAmount; to: MovedAmount }>('/payments/exchange', { from, to, amount }),
     gameHistory: () =>
       api.get<{
         items: {

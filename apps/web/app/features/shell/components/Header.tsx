@@ -77,7 +77,7 @@ export function Header({ clock }: { clock?: ReactNode }) {
             <Link className="button button-ghost header-profile" to="/profile">
               {ru.auth.profile}
             </Link>
-            <button className="button button-ghost" type="button" onClick={() => void logout()}>
+            <button className="button button-ghost header-logout" type="button" onClick={() => void logout()}>
               {ru.auth.logout}
             </button>
           </div>
