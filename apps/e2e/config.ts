@@ -3,6 +3,12 @@ export const e2eConfig = {
   sitePort: Number(process.env.E2E_SITE_PORT ?? 39300),
   apiPort: Number(process.env.E2E_API_PORT ?? 39301),
   gamesPort: Number(process.env.E2E_GAMES_PORT ?? 39400),
+  /** The test identity provider for social login (support/identity-provider.ts). */
+  idpPort: Number(process.env.E2E_IDP_PORT ?? 39500),
+  idpClientId: 'kometa-e2e',
+  idpClientSecret: 'kometa-e2e-secret-0123456789abcdef',
+  /** The test Telegram bot: the tests sign the Login Widget's data with its token, as Telegram does. */
+  telegramBotToken: '123456789:kometa-e2e-telegram-bot-token',
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   ci: Boolean(process.env.CI),
 };

@@ -26,7 +26,7 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('E-mail или телефон').fill(email);
   await dialog.getByLabel('Пароль').fill(password);
-  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await dialog.getByRole('button', { name: 'Войти', exact: true }).click();
 }
 
 /** Logs in through the modal with e-mail and password. */

@@ -83,7 +83,7 @@ test('two-factor: turned on with a QR code and a first code; login then asks for
   await page.waitForTimeout(1_000);
   const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   await dialog.getByLabel('Код из приложения или резервный код').fill(code);
-  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await dialog.getByRole('button', { name: 'Войти', exact: true }).click();
   await expectSignedIn(page);
 });
 

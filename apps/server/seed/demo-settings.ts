@@ -30,7 +30,6 @@ export const demoSettings: { alias: string; value: unknown }[] = [
   { alias: 'fortune_wheel', value: { enabled: true, reset_time: { hour: 0, minute: 0 } } },
   { alias: 'demo_game_cash_autopopup', value: { enabled: false } },
   { alias: 'legal', value: { minimum_age: 18, license: 'Демонстрационная лицензия' } },
-  { alias: 'social_authorization', value: { enabled: false, providers: [] } },
   { alias: 'hreflang_auto_replace', value: { enabled: false } },
   { alias: 'referral_program', value: { enabled: true } },
   { alias: 'experience_formula', value: { points_per_bet_unit: 1 } },

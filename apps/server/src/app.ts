@@ -209,6 +209,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = createSettingsModule(database.db, {
     computed: {
       signature: { header: SIGNATURE_HEADER, key: config.signature.key, mode: config.signature.mode },
+      // The login ways this server is configured for (an operator may store its own value over it).
+      social_authorization: {
+        enabled: config.oauthProviders.length > 0 || config.telegramBotToken !== undefined,
+        providers: config.oauthProviders.map((provider) => provider.id),
+        telegram: config.telegramBotToken ? { bot: config.telegramBotName ?? null } : null,
+      },
     },
   });
   const content = createContentModule(database.db, clock);

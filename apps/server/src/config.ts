@@ -114,6 +114,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('Комета <no-reply@localhost>'),
   /** The operator's Telegram bot token; Telegram login is off without it. */
   TELEGRAM_BOT_TOKEN: z.string().min(20).optional(),
+  /** The bot's username, for the Telegram Login Widget on the site (without the @). */
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,64}$/)
+    .optional(),
   /** What the operator's bot backend sends (Bearer) to get a tg_token login link for a player. */
   TELEGRAM_BOT_API_SECRET: z.string().min(32).optional(),
   /** This server's public address (provider pages, webhooks); by default the address it listens on. */
@@ -180,6 +185,7 @@ export type Config = {
   passwordHashing: { memoryKiB: number; iterations: number };
   mail: { smtpUrl: string | undefined; from: string };
   telegramBotToken: string | undefined;
+  telegramBotName: string | undefined;
   telegramBotApiSecret: string | undefined;
   oauthProviders: OAuthProviderConfig[];
   publicUrl: string | undefined;
@@ -270,6 +276,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramBotName: e.TELEGRAM_BOT_NAME,
     telegramBotApiSecret: e.TELEGRAM_BOT_API_SECRET,
     oauthProviders: e.OAUTH_PROVIDERS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -7,6 +7,10 @@ export default [
   route('resetting/reset/:token', 'routes/resetting-reset.tsx'),
   route('sapi/loginByToken', 'routes/login-by-token.tsx'),
   route('logout', 'routes/logout.tsx'),
+  route('oauth-start', 'routes/oauth-start.tsx'),
+  route('oauth/:provider', 'routes/oauth-callback.tsx'),
+  route('telegram/login', 'routes/telegram-login.tsx'),
+  route('tg/login', 'routes/messenger-login.tsx'),
   route('games', 'routes/lobby.tsx', [
     index('routes/lobby-all.tsx', { id: 'lobby-all' }),
     route('last', 'routes/lobby-last.tsx'),

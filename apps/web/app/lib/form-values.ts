@@ -11,3 +11,6 @@ export function sumFrom(form: FormData, name = 'amount'): number | null {
     return null;
   }
 }
+
+/** A text field of a form ('' when absent). */
+export const formText = (form: FormData, name: string): string => String(form.get(name) ?? '');

@@ -7,6 +7,8 @@ export interface SiteSettings {
   denominations: number[];
   copyright: string | null;
   minimumAge: number;
+  /** Login ways besides the password (spec §4 social and messenger login). */
+  social: { providers: string[]; telegram: boolean; telegramBot: string | null };
 }
 
 const parse = (value: string): unknown => {
@@ -31,11 +33,22 @@ export function siteSettingsOf(entries: { alias: string; value: string }[]): Sit
   const object = (alias: string) => (map.get(alias) ?? {}) as Record<string, unknown>;
   const copyright = map.get('copyright_text');
   const age = object('legal').minimum_age;
+  const social = object('social_authorization');
+  const telegram = (social.telegram ?? null) as { bot?: unknown } | null;
+  const enabled = social.enabled === true;
   return {
     signatureKey: typeof object('signature').key === 'string' ? (object('signature').key as string) : null,
     cookieBar: object('cookie_bar').enabled === true,
     denominations: denominationsOf(map.get('available_denominations')),
     copyright: typeof copyright === 'string' ? copyright : null,
     minimumAge: typeof age === 'number' ? age : 18,
+    social: {
+      providers:
+        enabled && Array.isArray(social.providers)
+          ? social.providers.filter((id): id is string => typeof id === 'string')
+          : [],
+      telegram: enabled && telegram !== null,
+      telegramBot: enabled && typeof telegram?.bot === 'string' ? telegram.bot : null,
+    },
   };
 }

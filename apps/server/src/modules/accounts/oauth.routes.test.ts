@@ -54,6 +54,15 @@ const me = async (token: string) =>
   (await t.app.inject({ url: '/api/v18/users/self', headers: { 'auth-token': token } })).json().data;
 
 describe('social login (OpenID Connect, against a real provider in this process)', () => {
+  it('lists the configured providers in the public settings, for the site’s buttons', async () => {
+    const settings = (await t.app.inject({ url: '/api/v18/settings' })).json().data as {
+      alias: string;
+      value: string;
+    }[];
+    const social = settings.find((entry) => entry.alias === 'social_authorization');
+    expect(JSON.parse(social!.value)).toEqual({ enabled: true, providers: ['testid'], telegram: null });
+  });
+
   it('sends the browser to the provider with PKCE S256, a nonce and a sealed state', async () => {
     const begin = (await post('/api/v18/lookup/oauth?provider=testid')).json().data;
     const url = new URL(begin.redirect_url);

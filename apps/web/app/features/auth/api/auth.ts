@@ -25,6 +25,13 @@ export const authApi = {
     password: string;
     birthday: { day: number | null; month: number | null; year: number | null };
     agreeRules: boolean;
+    oauthToken?: string;
+    telegramToken?: string;
   }) => browserApi().post<{ token: string }>('/registration', body),
+  /** Attaches a social or Telegram identity to the account just signed in. */
+  link: (link: { oauthToken: string } | { telegramToken: string }) =>
+    'oauthToken' in link
+      ? browserApi().put<{ success: true }>('/users/self/oauth', link)
+      : browserApi().post<{ success: true }>('/users/self/telegram', link),
   logout: () => browserApi().post('/users/self/logout'),
 };

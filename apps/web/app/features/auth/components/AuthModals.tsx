@@ -6,6 +6,7 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { takeReturnPath } from '../return-path.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import { SocialLogin } from './SocialLogin.tsx';
 
 const LOGIN_HASH = '#authorization';
 const REGISTER_HASHES = ['#register', '#registration'];
@@ -36,6 +37,7 @@ export function AuthModals() {
   return login ? (
     <Modal title={ru.auth.loginTitle} onClose={close}>
       <LoginForm onToken={(token) => void signedIn(token)} />
+      <SocialLogin />
       <p>
         <Link to={{ search: location.search, hash: 'register' }} replace>
           {ru.auth.toRegister}
@@ -45,6 +47,7 @@ export function AuthModals() {
   ) : (
     <Modal title={ru.auth.registerTitle} onClose={close}>
       <RegisterForm onToken={(token) => void signedIn(token)} />
+      <SocialLogin />
       <p>
         <Link to={{ search: location.search, hash: 'authorization' }} replace>
           {ru.auth.toLogin}

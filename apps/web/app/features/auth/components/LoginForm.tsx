@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
+import { formText } from '../../../lib/form-values.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { ErrorCode } from '@kometa/contracts/errors';
 import { authApi, type LookupAnswer } from '../api/auth.ts';
@@ -11,37 +12,42 @@ import { FormError } from '../../../ui/FormError.tsx';
  * repeated failures; with two-factor on, the code is asked; the login then gives the session token.
  */
 export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
-  const [contact, setContact] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  // Uncontrolled inputs: what a visitor typed before the page came alive is kept (server rendering).
+  // The password is remembered for the second step, where its field is disabled.
+  const password = useRef('');
   const [captcha, setCaptcha] = useState<{ image: string; signature: string } | null>(null);
-  const [answer, setAnswer] = useState('');
   const [step, setStep] = useState<LookupAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function finish(lookup: LookupAnswer, twoFactorCode?: string) {
-    const login = await authApi.login(lookup.lookup, password, twoFactorCode, lookup.protection?.signature);
+    const login = await authApi.login(
+      lookup.lookup,
+      password.current,
+      twoFactorCode,
+      lookup.protection?.signature,
+    );
     if (login.data?.token) return onToken(login.data.token);
     setError(messageOf(login.error));
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
     try {
-      if (step) return await finish(step, code.trim());
+      if (step) return await finish(step, formText(form, 'twoFactorCode').trim());
+      password.current = formText(form, 'password');
       const lookup = await authApi.lookup(
-        contact.trim(),
-        password,
-        captcha ? `${captcha.signature}:${answer.trim()}` : undefined,
+        formText(form, 'login').trim(),
+        password.current,
+        captcha ? `${captcha.signature}:${formText(form, 'captcha').trim()}` : undefined,
       );
       if (!lookup.data) {
         const offered = lookup.error?.captcha as { image: string; signature: string } | undefined;
         if (lookup.error?.code === ErrorCode.CAPTCHA && offered) {
           setCaptcha(offered);
-          setAnswer('');
         }
         return setError(messageOf(lookup.error));
       }
@@ -56,14 +62,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <label className="field">
         {ru.auth.phoneOrEmail}
-        <input
-          name="login"
-          autoComplete="username"
-          required
-          value={contact}
-          onChange={(e) => setContact(e.target.value)}
-          disabled={step !== null}
-        />
+        <input name="login" autoComplete="username" required disabled={step !== null} />
       </label>
       <label className="field">
         {ru.auth.password}
@@ -72,8 +71,6 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           disabled={step !== null}
         />
       </label>
@@ -82,12 +79,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
           <img src={captcha.image} alt={ru.auth.captchaImage} width={150} height={50} />
           <label className="field">
             {ru.auth.captcha}
-            <input
-              name="captcha"
-              autoComplete="off"
-              value={answer}
-              onChange={(e) => setAnswer(e.target.value)}
-            />
+            <input name="captcha" autoComplete="off" key={captcha.signature} />
           </label>
         </>
       )}
@@ -99,13 +91,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
       {step && (
         <label className="field">
           {ru.auth.twoFactorCode}
-          <input
-            name="twoFactorCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <input name="twoFactorCode" inputMode="numeric" autoComplete="one-time-code" />
         </label>
       )}
       <FormError message={error} />

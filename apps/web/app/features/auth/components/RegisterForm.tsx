@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { formText } from '../../../lib/form-values.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { authApi } from '../api/auth.ts';
@@ -12,19 +13,28 @@ const YEARS = Array.from({ length: 100 }, (_, i) => THIS_YEAR - 18 - i);
  * Registration by e-mail (spec §4, §5): password, birth date (sent only when day, month and year are
  * all chosen) and the rules; each refused field shows its own message.
  */
-export function RegisterForm({ onToken }: { onToken: (token: string) => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [day, setDay] = useState('');
-  const [month, setMonth] = useState('');
-  const [year, setYear] = useState('');
-  const [agree, setAgree] = useState(false);
+export function RegisterForm({
+  onToken,
+  link,
+  initialEmail = '',
+}: {
+  onToken: (token: string) => void;
+  /** A social or Telegram identity the new account takes with it (its one-time token). */
+  link?: { oauthToken: string } | { telegramToken: string };
+  initialEmail?: string;
+}) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  // The inputs are uncontrolled: what a visitor typed before the page came alive is kept (server rendering).
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = formText(form, 'email');
+    const password = formText(form, 'password');
+    const [day, month, year] = [formText(form, 'day'), formText(form, 'month'), formText(form, 'year')];
+    const agree = form.get('agreeRules') === 'on';
     setBusy(true);
     setError(null);
     setFields({});
@@ -37,6 +47,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
           ? { day: Number(day), month: Number(month), year: Number(year) }
           : { day: null, month: null, year: null },
         agreeRules: agree,
+        ...link,
       });
       if (answer.data?.token) return onToken(answer.data.token);
       const refused = answer.error?.fields ?? {};
@@ -68,8 +79,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
             name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={initialEmail}
             aria-invalid={Boolean(fields.email)}
             aria-describedby={describedBy('email')}
           />
@@ -83,8 +93,6 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
             name="password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             aria-invalid={Boolean(fields.password)}
             aria-describedby={[describedBy('password'), 'register-password-hint'].filter(Boolean).join(' ')}
           />
@@ -95,7 +103,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
       <fieldset className="field" aria-describedby={describedBy('birthday')}>
         <legend>{ru.auth.birthday}</legend>
         <div className="field-row">
-          <select aria-label={ru.auth.day} value={day} onChange={(e) => setDay(e.target.value)}>
+          <select name="day" aria-label={ru.auth.day} defaultValue="">
             <option value="">{ru.auth.day}</option>
             {DAYS.map((d) => (
               <option key={d} value={d}>
@@ -103,7 +111,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
               </option>
             ))}
           </select>
-          <select aria-label={ru.auth.month} value={month} onChange={(e) => setMonth(e.target.value)}>
+          <select name="month" aria-label={ru.auth.month} defaultValue="">
             <option value="">{ru.auth.month}</option>
             {ru.auth.months.map((name, index) => (
               <option key={name} value={index + 1}>
@@ -111,7 +119,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
               </option>
             ))}
           </select>
-          <select aria-label={ru.auth.year} value={year} onChange={(e) => setYear(e.target.value)}>
+          <select name="year" aria-label={ru.auth.year} defaultValue="">
             <option value="">{ru.auth.year}</option>
             {YEARS.map((y) => (
               <option key={y} value={y}>
@@ -123,12 +131,7 @@ export function RegisterForm({ onToken }: { onToken: (token: string) => void }) 
         {fieldError('birthday')}
       </fieldset>
       <label className="checkbox">
-        <input
-          type="checkbox"
-          name="agreeRules"
-          checked={agree}
-          onChange={(e) => setAgree(e.target.checked)}
-        />
+        <input type="checkbox" name="agreeRules" />
         <span>{ru.auth.agreeRules}</span>
       </label>
       {fieldError('agreeRules')}

@@ -1,0 +1,60 @@
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { ru } from '../i18n/ru.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { messageOf } from '../lib/messages.ts';
+import { tokenCookie } from '../lib/session-cookie.ts';
+import { isSecure } from '../lib/session-middleware.server.ts';
+import { socialApi } from '../features/auth/api/social.server.ts';
+import { LinkIdentity } from '../features/auth/components/LinkIdentity.tsx';
+import '../features/cashier/components/cashier.css';
+import '../features/profile/components/profile.css';
+
+export const meta: MetaFunction = () => [
+  { title: `${ru.auth.telegram} — ${ru.site.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+const NUMERIC = new Set(['id', 'auth_date']);
+const FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];
+
+/**
+ * Telegram's Login Widget sends the player here with its signed data (the widget's auth URL): the API
+ * checks the signature with the bot's token; a linked player signs in, a new one registers or links.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  const widget = Object.fromEntries(
+    FIELDS.flatMap((name) => {
+      const value = query.get(name);
+      if (value === null) return [];
+      return [[name, NUMERIC.has(name) ? Number(value) : value]];
+    }),
+  );
+  const answer = await socialApi(await serverApi(request, context)).telegram(widget);
+  const result = answer.data;
+  if (result?.token)
+    throw redirect('/', { headers: { 'set-cookie': tokenCookie(result.token, isSecure(request)) } });
+  if (result && 'telegramToken' in result) return { telegramToken: result.telegramToken, error: null };
+  return { telegramToken: null, error: messageOf(answer.error) };
+}
+
+export const shouldRevalidate = () => false;
+
+export default function TelegramLogin() {
+  const { telegramToken, error } = useLoaderData<typeof loader>();
+  return (
+    <main id="content" className="page">
+      <h1>{ru.auth.telegram}</h1>
+      {telegramToken ? (
+        <LinkIdentity link={{ telegramToken }} network="Telegram" email={null} />
+      ) : (
+        <>
+          <p role="alert">{error}</p>
+          <Link className="button button-primary" to={{ pathname: '/', hash: 'authorization' }}>
+            {ru.reset.toLogin}
+          </Link>
+        </>
+      )}
+    </main>
+  );
+}
