@@ -239,3 +239,31 @@ test('the profile, cashier and protection pages have no serious accessibility vi
     ).toEqual([]);
   }
 });
+
+test('a lower limit applies at once; a higher one or its removal waits 24 hours for a confirmation', async ({
+  page,
+}) => {
+  await newPlayer(page, 'limits');
+  await page.goto('/games-limits/loss');
+  await page.getByLabel('Сумма, ₽').fill('300');
+  await page.getByRole('button', { name: 'Сохранить лимит' }).click();
+  await expect(page.getByText('Лимит сохранён')).toBeVisible();
+  const current = page.getByRole('region', { name: 'Действующие лимиты' });
+  await expect(current.getByText(/^Проигрыш в день: Использовано 0\.00 ₽ из 300\.00 ₽$/)).toBeVisible();
+
+  await page.getByLabel('Сумма, ₽').fill('100');
+  await page.getByRole('button', { name: 'Сохранить лимит' }).click();
+  await expect(current.getByText(/из 100\.00 ₽$/)).toBeVisible();
+
+  await page.getByLabel('Сумма, ₽').fill('1000');
+  await page.getByRole('button', { name: 'Сохранить лимит' }).click();
+  await expect(
+    current.getByText(
+      /из 100\.00 ₽ · ожидает повышения до 1\s000\.00 ₽ Подтвердить можно после \d\d-\d\d-\d\d \d\d:\d\d\.$/,
+    ),
+  ).toBeVisible();
+  await expect(current.getByRole('button', { name: 'Подтвердить изменение' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Снять лимит за период' }).click();
+  await expect(current.getByText(/из 100\.00 ₽ · ожидает отмены/)).toBeVisible();
+});

@@ -15,6 +15,7 @@ test.describe('the public pages, server-rendered', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /доказуемо честными/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
+    await expect(page.locator('link[rel="alternate"][hreflang="ru"]')).toHaveAttribute('href', `${baseURL}/`);
     const promo = page.getByRole('list', { name: 'Игры Кометы' });
     await expect(promo.getByRole('listitem')).toHaveCount(5);
     await expect(promo.getByText('Блэкджек')).toBeVisible();
@@ -153,4 +154,17 @@ test('on a phone the player navigates with the bottom bar; a large desktop has t
     // The session's time runs in the header.
     await expect(page.getByTestId('session-clock')).toHaveText(/\d:\d\d:\d\d$/);
   }
+});
+
+test('the game page’s back button follows replaceRout, else returns to where the player came from', async ({
+  page,
+}) => {
+  await page.goto('/game/kometa/kometa-dice?mode=demo&replaceRout=%2Fgames%2Ftable');
+  await page.getByRole('link', { name: 'В лобби' }).click();
+  await expect(page).toHaveURL(/\/games\/table$/);
+  await page.goto('/games/developer/kometa');
+  await page.getByRole('link', { name: /Кости/ }).click();
+  await expect(page).toHaveURL(/\/game\/kometa\/kometa-dice$/);
+  await page.getByRole('link', { name: 'В лобби' }).click();
+  await expect(page).toHaveURL(/\/games\/developer\/kometa$/);
 });

@@ -37,6 +37,9 @@ import { Header } from './features/shell/components/Header.tsx';
 import { HelloBar } from './features/shell/components/HelloBar.tsx';
 import { HelpButton } from './features/shell/components/HelpButton.tsx';
 import { MobileNav } from './features/shell/components/MobileNav.tsx';
+import { NavigationProgress } from './features/shell/components/NavigationProgress.tsx';
+import { UpdateBar } from './features/shell/components/UpdateBar.tsx';
+import { useRegistrationNudge } from './features/auth/registration-nudge.ts';
 import { RealityCheck } from './features/protection/components/RealityCheck.tsx';
 import { SessionClock } from './features/protection/components/SessionClock.tsx';
 
@@ -145,6 +148,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {shell === 'full' && site?.user && <MobileNav />}
           {shell === 'full' && <HelpButton />}
           {shell !== 'empty' && site && <CookieNotice />}
+          {shell !== 'empty' && <UpdateBar />}
+          <NavigationProgress />
         </QueryClientProvider>
         <ScrollRestoration />
         <Scripts />
@@ -155,6 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const user = useSite()?.user;
+  useRegistrationNudge();
   return (
     <>
       <SessionSync />

@@ -48,5 +48,6 @@ export default [
   route('games-limits', 'routes/games-limits.tsx', [route(':kind', 'routes/games-limits-kind.tsx')]),
   route('self-exclusion-option', 'routes/self-exclusion.tsx'),
   route('verification-info', 'routes/verification-info.tsx'),
+  route('site-version', 'routes/site-version.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

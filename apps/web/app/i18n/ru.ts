@@ -235,6 +235,12 @@ export const ru = {
     used: (used: string, amount: string) => `Использовано ${used} из ${amount}`,
     saved: 'Лимит сохранён',
     pending: 'Повышение вступит в силу после 24 часов и подтверждения',
+    pendingAmount: (amount: string) => `ожидает повышения до ${amount}`,
+    pendingRemoval: 'ожидает отмены',
+    confirmableAt: (at: string) => `Подтвердить можно после ${at}.`,
+    confirm: 'Подтвердить изменение',
+    remove: 'Снять лимит за период',
+    confirmed: 'Изменение лимита вступило в силу',
   },
   shell: {
     close: 'Закрыть',
@@ -252,6 +258,9 @@ export const ru = {
     help: 'Помощь',
     support: 'Поддержка',
     writeUs: 'Написать в поддержку',
+    updateText: 'Вышло обновление сайта.',
+    updateButton: 'Обновить',
+    loading: 'Загрузка…',
   },
   protection: {
     sessionTime: 'Время в игре',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RouterContextProvider } from 'react-router';
 import type { User } from '@kometa/contracts';
 import { sessionContext } from './api.server.ts';
+import { backTarget } from './navigation.ts';
 import { languageRedirect } from './session-middleware.server.ts';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { takeReturnPath } from '../features/auth/return-path.ts';
@@ -65,5 +66,17 @@ describe('a login-only route (spec §2.2 requiresAuth)', () => {
     store.set('kometa:return-path', '/payment/history');
     expect(takeReturnPath()).toBe('/payment/history');
     expect(takeReturnPath()).toBeNull();
+  });
+});
+
+describe('back navigation (spec §2.3)', () => {
+  it('goes to replaceRout when it is a path of this site, else back, else home', () => {
+    expect(backTarget('?replaceRout=%2Fgames%2Ftable', 5, true)).toBe('/games/table');
+    expect(backTarget('?replaceRout=https%3A%2F%2Fevil.example', 5, true)).toBe(-1);
+    expect(backTarget('?replaceRout=%2F%2Fevil.example', 5, true)).toBe(-1);
+    expect(backTarget('', 5, true)).toBe(-1);
+    // A tab opened on this page, or a history of one entry: home.
+    expect(backTarget('', 5, false)).toBe('/');
+    expect(backTarget('', 1, true)).toBe('/');
   });
 });

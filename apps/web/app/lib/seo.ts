@@ -13,6 +13,9 @@ export function seoMeta(
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
+    // Spec §2.2 alternate links: Russian is the only language, so it is also the default.
+    { tagName: 'link', rel: 'alternate', hrefLang: 'ru', href: url },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:site_name', content: page?.seo?.ogSiteName || ru.site.name },

@@ -9,6 +9,8 @@ export interface SiteSettings {
   minimumAge: number;
   /** Login ways besides the password (spec §4 social and messenger login). */
   social: { providers: string[]; telegram: boolean; telegramBot: string | null };
+  /** Spec §3 popup_registration: offer registration to guests on phones, first after, then every. */
+  registrationPopup: { enabled: boolean; timeout: number; interval: number };
 }
 
 const parse = (value: string): unknown => {
@@ -36,6 +38,9 @@ export function siteSettingsOf(entries: { alias: string; value: string }[]): Sit
   const social = object('social_authorization');
   const telegram = (social.telegram ?? null) as { bot?: unknown } | null;
   const enabled = social.enabled === true;
+  const popup = object('popup_registration');
+  const seconds = (value: unknown, fallback: number) =>
+    typeof value === 'number' && value >= 5 ? value : fallback;
   return {
     signatureKey: typeof object('signature').key === 'string' ? (object('signature').key as string) : null,
     cookieBar: object('cookie_bar').enabled === true,
@@ -49,6 +54,11 @@ export function siteSettingsOf(entries: { alias: string; value: string }[]): Sit
           : [],
       telegram: enabled && telegram !== null,
       telegramBot: enabled && typeof telegram?.bot === 'string' ? telegram.bot : null,
+    },
+    registrationPopup: {
+      enabled: popup.mobile_enabled === true,
+      timeout: seconds(popup.mobile_timeout, 60),
+      interval: seconds(popup.mobile_interval, 300),
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   data,
   Link,
   useLoaderData,
+  useLocation,
   type LoaderFunctionArgs,
   type MetaFunction,
   type ShouldRevalidateFunction,
@@ -9,6 +10,7 @@ import {
 import type { CatalogGame } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi, tokenOf } from '../lib/api.server.ts';
+import { isSitePath, useBack } from '../lib/navigation.ts';
 import { launchGame, pregame } from '../features/lobby/api/launch.server.ts';
 import { FavoriteButton } from '../features/lobby/components/FavoriteButton.tsx';
 import { SessionClock } from '../features/protection/components/SessionClock.tsx';
@@ -43,10 +45,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export default function GamePage() {
   const { game, mode, player, launch, blocked } = useLoaderData<typeof loader>();
+  const back = useBack();
+  const replaceRout = new URLSearchParams(useLocation().search).get('replaceRout');
+  // Without JavaScript the link still leads somewhere sensible.
+  const backHref = isSitePath(replaceRout) ? replaceRout : '/games';
   return (
     <main id="content" className="game-page">
       <div className="game-bar">
-        <Link to="/games" className="button button-ghost">
+        <Link
+          to={backHref}
+          className="button button-ghost"
+          onClick={(event) => {
+            event.preventDefault();
+            back();
+          }}
+        >
           {ru.game.back}
         </Link>
         <h1 className="game-title">{game.title}</h1>

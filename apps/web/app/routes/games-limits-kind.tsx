@@ -25,9 +25,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const kind = params.kind as LimitKind;
   const form = await request.formData();
   const period = String(form.get('period')) as LimitPeriod;
-  // Minutes for the session limit, roubles (in minor units) for the others.
-  const amount = kind === 'session' ? Number.parseInt(String(form.get('amount')), 10) : sumFrom(form);
-  if (amount === null || !Number.isInteger(amount) || amount < 0) {
+  const remove = form.get('intent') === 'remove';
+  // Minutes for the session limit, roubles (in minor units) for the others; removal is a null amount.
+  const amount = remove
+    ? null
+    : kind === 'session'
+      ? Number.parseInt(String(form.get('amount')), 10)
+      : sumFrom(form);
+  if (!remove && (amount === null || !Number.isInteger(amount) || amount < 0)) {
     return data({ saved: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
   }
   const answer = await limitsApi(await serverApi(request, context)).set(kind, period, amount);
@@ -54,13 +59,18 @@ export default function LimitForm() {
       </label>
       <label className="field">
         {kind === 'session' ? ru.limits.minutes : ru.limits.amount}
-        <input name="amount" inputMode="decimal" required />
+        <input name="amount" inputMode="decimal" />
       </label>
       {result?.saved && <p role="status">{ru.limits.saved}</p>}
       <FormError message={result?.error} />
-      <button className="button button-primary" type="submit" disabled={busy}>
-        {ru.limits.save}
-      </button>
+      <p className="modal-actions">
+        <button className="button button-primary" type="submit" disabled={busy}>
+          {ru.limits.save}
+        </button>
+        <button className="button button-ghost" type="submit" name="intent" value="remove" disabled={busy}>
+          {ru.limits.remove}
+        </button>
+      </p>
     </Form>
   );
 }

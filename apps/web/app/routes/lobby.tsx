@@ -1,10 +1,19 @@
-import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { useSite } from '../lib/site-context.ts';
 import type { Page } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
+import { GameGridSkeleton } from '../features/lobby/components/GameGridSkeleton.tsx';
 import '../features/lobby/components/lobby.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,6 +33,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function Lobby() {
   const { tabs } = useLoaderData<typeof loader>();
   const user = useSite()?.user;
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Another lobby page is on its way: its skeleton, not the old games.
+  const switching =
+    navigation.state === 'loading' &&
+    navigation.location.pathname.startsWith('/games') &&
+    navigation.location.pathname !== location.pathname;
   return (
     <main id="content" className="page">
       <h1>{ru.lobby.title}</h1>
@@ -57,7 +73,7 @@ export default function Lobby() {
           </li>
         </ul>
       </nav>
-      <Outlet />
+      {switching ? <GameGridSkeleton /> : <Outlet />}
     </main>
   );
 }

@@ -1,3 +1,5 @@
+import { isSitePath } from '../../lib/navigation.ts';
+
 /** Where a guest was going when a login-only route sent them to log in (spec §2.2: saved once). */
 const KEY = 'kometa:return-path';
 
@@ -10,6 +12,5 @@ export function takeReturnPath(): string | null {
   if (typeof sessionStorage === 'undefined') return null;
   const path = sessionStorage.getItem(KEY);
   sessionStorage.removeItem(KEY);
-  // Only paths of this site.
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  return isSitePath(path) ? path : null;
 }

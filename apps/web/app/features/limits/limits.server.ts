@@ -7,5 +7,8 @@ export function limitsApi(api: ApiClient) {
     list: () => api.get<{ limits: PlayerLimit[] }>('/games-limits'),
     set: (kind: LimitKind, period: LimitPeriod, amount: number | null) =>
       api.put<{ limits: PlayerLimit[] }>(`/games-limits/${kind}`, { period, amount }),
+    /** Applies a raise or removal once its 24 hours have passed (ADR 018: a second confirmation). */
+    confirm: (kind: LimitKind, period: LimitPeriod) =>
+      api.post<{ limits: PlayerLimit[] }>(`/games-limits/${kind}/confirm`, { period }),
   };
 }

@@ -27,7 +27,8 @@ function useScrolled(threshold = 30): boolean {
 }
 
 /**
- * The header of spec §2.3: logo, the games and promotions items; a guest's login and registration
+ * The header of spec §2.3: logo and the lobby's items (promotions and gifts join them with the bonus
+ * feature, never as links to pages that do not exist yet); a guest's login and registration
  * buttons, or the player's session clock (composed by the root), balance, cashier, profile and logout.
  */
 export function Header({ clock }: { clock?: ReactNode }) {
@@ -59,9 +60,8 @@ export function Header({ clock }: { clock?: ReactNode }) {
         </Link>
         <nav className="nav" aria-label={ru.nav.main}>
           <NavLink to="/games">{ru.nav.games}</NavLink>
-          <NavLink to="/actions/list">{ru.nav.actions}</NavLink>
           <NavLink to="/search-games">{ru.nav.search}</NavLink>
-          {user && <NavLink to="/gifts">{ru.nav.gifts}</NavLink>}
+          {user && <NavLink to="/games/favorite">{ru.lobby.favorites}</NavLink>}
         </nav>
         {user ? (
           <div className="header-actions">
