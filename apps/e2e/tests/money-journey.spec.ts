@@ -33,6 +33,15 @@ test('a player registers, confirms the e-mail, deposits, plays each game, limits
   await page.goto(link![0]);
   await expect(page.getByText('E-mail подтверждён')).toBeVisible();
 
+  // The phone transfer asks for the phone (spec §5 requisites): without it the API names the field.
+  await page.goto('/payment/deposit');
+  await page.getByRole('radio', { name: /СБП по номеру телефона/ }).check();
+  await expect(page.getByLabel('Номер карты')).toHaveCount(0);
+  await page.getByLabel('Сумма, ₽').fill('1000');
+  await page.getByRole('textbox', { name: 'Телефон' }).fill('+7 999');
+  await page.getByRole('button', { name: 'Пополнить' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+
   // A deposit through the sandbox provider's page.
   await page.goto('/payment/deposit');
   await page.getByLabel('Сумма, ₽').fill('1000');

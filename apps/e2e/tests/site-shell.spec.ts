@@ -114,6 +114,12 @@ test.describe('the shell’s rules', () => {
     expect(redirected.headers().location).toBe('/games?page=2');
   });
 
+  test('/registration opens the registration modal over the home page', async ({ page }) => {
+    await page.goto('/registration');
+    await expect(page).toHaveURL(/\/#register$/);
+    await expect(page.getByRole('dialog', { name: 'Регистрация' })).toBeVisible();
+  });
+
   test('a guest sees the cookie notice until closing it; the hello bar shows after', async ({ page }) => {
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Файлы cookie' });

@@ -3,6 +3,7 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 /** The spec's route table (§2.1), one file per route; grown as each screen lands. */
 export default [
   index('routes/home.tsx'),
+  route('registration', 'routes/registration.tsx'),
   route('resetting/request', 'routes/resetting-request.tsx'),
   route('resetting/reset/:token', 'routes/resetting-reset.tsx'),
   route('sapi/loginByToken', 'routes/login-by-token.tsx'),

@@ -1,22 +1,20 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import type { Page } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
+import { pageOf } from '../lib/pages.server.ts';
 import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
 import { FavoriteButton } from '../features/lobby/components/FavoriteButton.tsx';
+import { GameCover } from '../features/lobby/components/GameCover.tsx';
 import '../features/lobby/components/lobby.css';
 
 /** A game's public page (spec §2.1 /game_promo/{slug}): what it is, with its SEO head, and the way in. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await serverApi(request, context);
   const slug = params.slug ?? '';
-  const [game, page] = await Promise.all([
-    lobbyApi(api).game(slug),
-    api.get<Page | null>(`/pages/game_promo/${encodeURIComponent(slug)}`),
-  ]);
+  const [game, page] = await Promise.all([lobbyApi(api).game(slug), pageOf(api, `game_promo/${slug}`)]);
   if (!game) throw data(null, { status: 404 });
-  return { game, page: page.data ?? null, canonical: canonicalOf(request) };
+  return { game, page, canonical: canonicalOf(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
@@ -39,7 +37,14 @@ export default function GamePromo() {
   const play = `/game/${game.developer.canonical}/${game.slug}`;
   return (
     <main id="content" className="page game-promo">
-      <img src={game.image} alt="" width={480} height={360} className="game-promo-image" />
+      <GameCover
+        src={game.image}
+        width={480}
+        height={360}
+        sizes="(max-width: 767px) 100vw, 50vw"
+        eager
+        className="game-promo-image"
+      />
       <div className="game-promo-info">
         <h1>{game.title}</h1>
         <dl className="facts">

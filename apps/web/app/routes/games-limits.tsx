@@ -1,7 +1,6 @@
 import {
   data,
   Form,
-  NavLink,
   Outlet,
   redirect,
   useActionData,
@@ -11,6 +10,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { TabNav } from '../ui/TabNav.tsx';
 import { serverApi } from '../lib/api.server.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
@@ -18,7 +18,6 @@ import { FormError } from '../ui/FormError.tsx';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { limitsApi } from '../features/limits/limits.server.ts';
 import { LIMIT_KINDS, type PlayerLimit } from '../features/limits/limits.ts';
-import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -53,15 +52,10 @@ export default function GamesLimits() {
   return (
     <main id="content" className="page">
       <h1>{ru.limits.title}</h1>
-      <nav aria-label={ru.limits.tabs}>
-        <ul className="tabs">
-          {LIMIT_KINDS.map((kind) => (
-            <li key={kind}>
-              <NavLink to={`/games-limits/${kind}`}>{ru.limits.kinds[kind]}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav
+        label={ru.limits.tabs}
+        tabs={LIMIT_KINDS.map((kind) => ({ to: `/games-limits/${kind}`, label: ru.limits.kinds[kind] }))}
+      />
       <section aria-labelledby="limits-current">
         <h2 id="limits-current">{ru.limits.current}</h2>
         {result?.confirmed && <p role="status">{ru.limits.confirmed}</p>}

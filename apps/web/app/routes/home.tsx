@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import type { Page } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
+import { pageOf } from '../lib/pages.server.ts';
 import { isMobileAgent } from '../lib/device.ts';
 import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
@@ -12,11 +12,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const isMobile = isMobileAgent(request.headers.get('user-agent'));
   const lobby = lobbyApi(api);
   const [page, promo, popular] = await Promise.all([
-    api.get<Page | null>('/pages/seo_main'),
+    pageOf(api, 'seo_main'),
     lobby.set('home-page-promo', isMobile),
     lobby.set('pregame-popup-popular', isMobile),
   ]);
-  return { page: page.data ?? null, promo, popular, canonical: canonicalOf(request) };
+  return { page, promo, popular, canonical: canonicalOf(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -1,5 +1,4 @@
 import {
-  NavLink,
   Outlet,
   useLoaderData,
   useLocation,
@@ -8,9 +7,10 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { useSite } from '../lib/site-context.ts';
-import type { Page } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
+import { TabNav } from '../ui/TabNav.tsx';
 import { serverApi } from '../lib/api.server.ts';
+import { pageOf } from '../lib/pages.server.ts';
 import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
 import { GameGridSkeleton } from '../features/lobby/components/GameGridSkeleton.tsx';
@@ -18,8 +18,8 @@ import '../features/lobby/components/lobby.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await serverApi(request, context);
-  const page = await api.get<Page | null>('/pages/games');
-  return { tabs: await lobbyApi(api).tabs(), page: page.data ?? null, canonical: canonicalOf(request) };
+  const page = await pageOf(api, 'games');
+  return { tabs: await lobbyApi(api).tabs(), page, canonical: canonicalOf(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -43,36 +43,21 @@ export default function Lobby() {
   return (
     <main id="content" className="page">
       <h1>{ru.lobby.title}</h1>
-      <nav aria-label={ru.lobby.tabs}>
-        <ul className="tabs">
-          <li>
-            <NavLink to="/games" end>
-              {ru.lobby.all}
-            </NavLink>
-          </li>
-          {user && (
-            <>
-              <li>
-                <NavLink to="/games/favorite">{ru.lobby.favorites}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/games/recommended">{ru.lobby.recommended}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/games/last">{ru.lastGames.title}</NavLink>
-              </li>
-            </>
-          )}
-          {tabs.map((tab) => (
-            <li key={tab.id}>
-              <NavLink to={`/games/${tab.slug}`}>{tab.title}</NavLink>
-            </li>
-          ))}
-          <li>
-            <NavLink to="/games/developer">{ru.lobby.developers}</NavLink>
-          </li>
-        </ul>
-      </nav>
+      <TabNav
+        label={ru.lobby.tabs}
+        tabs={[
+          { to: '/games', label: ru.lobby.all, end: true },
+          ...(user
+            ? [
+                { to: '/games/favorite', label: ru.lobby.favorites },
+                { to: '/games/recommended', label: ru.lobby.recommended },
+                { to: '/games/last', label: ru.lastGames.title },
+              ]
+            : []),
+          ...tabs.map((tab) => ({ to: `/games/${tab.slug}`, label: tab.title })),
+          { to: '/games/developer', label: ru.lobby.developers },
+        ]}
+      />
       {switching ? <GameGridSkeleton /> : <Outlet />}
     </main>
   );

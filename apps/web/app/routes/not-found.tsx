@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import type { Page } from '@kometa/contracts';
 import { serverApi } from '../lib/api.server.ts';
+import { pageOf } from '../lib/pages.server.ts';
 import { ErrorView } from '../features/shell/components/ErrorView.tsx';
 
 /**
@@ -10,9 +10,7 @@ import { ErrorView } from '../features/shell/components/ErrorView.tsx';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const path = (params['*'] ?? '').replace(/^\/+/, '');
   const api = await serverApi(request, context);
-  const page = path
-    ? (await api.get<Page | null>(`/pages/${path.split('/').map(encodeURIComponent).join('/')}`)).data
-    : null;
+  const page = path ? await pageOf(api, path) : null;
   if (page?.redirect) throw redirect(page.redirect.to, page.redirect.code);
   throw data(null, { status: 404 });
 }

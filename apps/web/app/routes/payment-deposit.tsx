@@ -14,10 +14,10 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatMoney } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
-import { sumFrom } from '../lib/form-values.ts';
+import { requisitesFrom, sumFrom } from '../lib/form-values.ts';
 import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
 import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
-import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
+import { PaymentSystemFields } from '../features/cashier/components/PaymentForm.tsx';
 import { FormError } from '../ui/FormError.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const amount = sumFrom(form);
   if (amount === null)
     return data({ sent: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
-  const answer = await cashier.deposit(String(form.get('system') ?? ''), amount);
+  const answer = await cashier.deposit(String(form.get('system') ?? ''), amount, requisitesFrom(form));
   // The provider's page is another site (or the API's sandbox): a full page load, not a route change.
   if (answer.data?.redirectUrl) throw redirectDocument(answer.data.redirectUrl);
   if (answer.data) throw redirect(`/deposit-pending/${answer.data.payment.id}`);
@@ -60,17 +60,18 @@ export default function Deposit() {
     );
   return (
     <Form method="post" className="form cashier-form">
-      <SystemChoice systems={systems} />
-      <label className="field">
-        {ru.cashier.amount}
-        <input
-          name="amount"
-          inputMode="decimal"
-          required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </label>
+      <PaymentSystemFields systems={systems}>
+        <label className="field">
+          {ru.cashier.amount}
+          <input
+            name="amount"
+            inputMode="decimal"
+            required
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </label>
+      </PaymentSystemFields>
       {deposit && deposit.suggestions.values.length > 0 && (
         <div className="suggestions">
           {deposit.suggestions.values.map((value) => (

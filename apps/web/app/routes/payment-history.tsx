@@ -1,5 +1,6 @@
-import { data, NavLink, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { TabNav } from '../ui/TabNav.tsx';
 import { serverApi } from '../lib/api.server.ts';
 import { formatAmount } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
@@ -19,17 +20,14 @@ export default function PaymentHistory() {
   const c = ru.cashier.columns;
   return (
     <>
-      <nav aria-label={ru.cashier.filters}>
-        <ul className="tabs">
-          {PAYMENT_FILTERS.map((kind) => (
-            <li key={kind}>
-              <NavLink to={kind === 'all' ? '/payment/history' : `/payment/history/${kind}`} end>
-                {ru.cashier.filterNames[kind]}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav
+        label={ru.cashier.filters}
+        tabs={PAYMENT_FILTERS.map((kind) => ({
+          to: kind === 'all' ? '/payment/history' : `/payment/history/${kind}`,
+          label: ru.cashier.filterNames[kind],
+          end: true,
+        }))}
+      />
       {payments.length === 0 ? (
         <p>{ru.cashier.empty}</p>
       ) : (

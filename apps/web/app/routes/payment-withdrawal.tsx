@@ -13,10 +13,10 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatMoney } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
-import { sumFrom } from '../lib/form-values.ts';
+import { requisitesFrom, sumFrom } from '../lib/form-values.ts';
 import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
 import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
-import { SystemChoice } from '../features/cashier/components/SystemChoice.tsx';
+import { PaymentSystemFields } from '../features/cashier/components/PaymentForm.tsx';
 import { FormError } from '../ui/FormError.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,8 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const amount = sumFrom(form);
   if (amount === null)
     return data({ created: null, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
-  const card = String(form.get('card') ?? '').replace(/\s+/g, '');
-  const answer = await cashier.withdraw(String(form.get('system') ?? ''), amount, card ? { card } : {});
+  const answer = await cashier.withdraw(String(form.get('system') ?? ''), amount, requisitesFrom(form));
   if (answer.data)
     return {
       created: formatMoney(answer.data.sum, answer.data.currency as CurrencyCode),
@@ -60,15 +59,12 @@ export default function Withdrawal() {
     );
   return (
     <Form method="post" className="form cashier-form">
-      <SystemChoice systems={systems} />
-      <label className="field">
-        {ru.cashier.amount}
-        <input name="amount" inputMode="decimal" required />
-      </label>
-      <label className="field">
-        {ru.cashier.card}
-        <input name="card" inputMode="numeric" autoComplete="cc-number" />
-      </label>
+      <PaymentSystemFields systems={systems}>
+        <label className="field">
+          {ru.cashier.amount}
+          <input name="amount" inputMode="decimal" required />
+        </label>
+      </PaymentSystemFields>
       <FormError message={result?.error} />
       <button className="button button-accent" type="submit" disabled={busy}>
         {ru.cashier.submitWithdrawal}

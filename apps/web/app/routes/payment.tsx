@@ -1,7 +1,7 @@
-import { NavLink, Outlet, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Outlet, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { TabNav } from '../ui/TabNav.tsx';
 import { requirePlayer } from '../features/auth/require-player.ts';
-import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,25 +19,16 @@ export default function Cashier() {
   return (
     <main id="content" className="page">
       <h1>{ru.cashier.title}</h1>
-      <nav aria-label={ru.cashier.tabs}>
-        <ul className="tabs">
-          <li>
-            <NavLink to="/payment/deposit">{ru.cashier.deposit}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/payment/withdrawal">{ru.cashier.withdrawal}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/payment/history">{ru.cashier.history}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/payment/game-history">{ru.cashier.gameHistory}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/payment/exchanger">{ru.cashier.exchanger}</NavLink>
-          </li>
-        </ul>
-      </nav>
+      <TabNav
+        label={ru.cashier.tabs}
+        tabs={[
+          { to: '/payment/deposit', label: ru.cashier.deposit },
+          { to: '/payment/withdrawal', label: ru.cashier.withdrawal },
+          { to: '/payment/history', label: ru.cashier.history },
+          { to: '/payment/game-history', label: ru.cashier.gameHistory },
+          { to: '/payment/exchanger', label: ru.cashier.exchanger },
+        ]}
+      />
       <Outlet />
     </main>
   );

@@ -1,7 +1,7 @@
-import { NavLink, Outlet, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Outlet, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { TabNav } from '../ui/TabNav.tsx';
 import { requirePlayer } from '../features/auth/require-player.ts';
-import '../features/lobby/components/lobby.css';
 import '../features/cashier/components/cashier.css';
 import '../features/profile/components/profile.css';
 
@@ -20,21 +20,14 @@ export default function Profile() {
   return (
     <main id="content" className="page">
       <h1>{ru.profile.title}</h1>
-      <nav aria-label={ru.profile.tabs}>
-        <ul className="tabs">
-          <li>
-            <NavLink to="/profile" end>
-              {ru.profile.overview}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/profile/settings">{ru.profile.settings}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/profile/change_password">{ru.profile.changePassword}</NavLink>
-          </li>
-        </ul>
-      </nav>
+      <TabNav
+        label={ru.profile.tabs}
+        tabs={[
+          { to: '/profile', label: ru.profile.overview, end: true },
+          { to: '/profile/settings', label: ru.profile.settings },
+          { to: '/profile/change_password', label: ru.profile.changePassword },
+        ]}
+      />
       <Outlet />
     </main>
   );

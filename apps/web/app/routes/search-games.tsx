@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { CatalogGame } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
+import '../ui/tabs.css';
 import { serverApi } from '../lib/api.server.ts';
 import { isMobileAgent } from '../lib/device.ts';
 import { countOf } from '../lib/format.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../platform/db/database.ts';
@@ -161,6 +162,22 @@ describe('the game catalogue', () => {
     expect(cover.headers['content-type']).toContain('image/svg+xml');
     expect(cover.body).toContain('Кости');
     expect((await get('/game-images/nothing.svg')).statusCode).toBe(404);
+  });
+
+  it('serves the cover as WebP at a listed width, 4:3, and refuses other widths', async () => {
+    const small = await get('/game-images/kometa-dice.webp?w=240');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 240,
+      height: 180,
+    });
+    const large = await get('/game-images/kometa-dice.webp?w=480&q=60');
+    expect(await sharp(large.rawPayload).metadata()).toMatchObject({ width: 480, height: 360 });
+    expect((await get('/game-images/kometa-dice.webp?w=241')).statusCode).toBe(400);
+    expect((await get('/game-images/kometa-dice.webp?q=99')).statusCode).toBe(400);
+    expect((await get('/game-images/nothing.webp')).statusCode).toBe(404);
   });
 });
 

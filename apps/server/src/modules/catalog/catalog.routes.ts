@@ -38,7 +38,7 @@ import {
 import { AppError } from '../../platform/http/app-error.ts';
 import { authOf } from '../accounts/index.ts';
 import type { CatalogService } from './catalog.service.ts';
-import { gameCoverSvg } from './game-image.ts';
+import { COVER_QUALITY, COVER_WIDTHS, gameCoverSvg, gameCoverWebp } from './game-image.ts';
 import { searchAnswerJson } from './catalog-json.ts';
 
 type SearchAnswer = { data: Parameters<typeof searchAnswerJson>[0] };
@@ -414,22 +414,37 @@ export function catalogRoutes(
       {
         schema: {
           tags,
-          summary: "A demo game's neutral cover (SVG)",
-          params: z.strictObject({ file: z.string().regex(/^[a-z0-9-]{1,200}\.svg$/) }),
+          summary: "A demo game's neutral cover: SVG, or WebP at a width (w) and quality (q)",
+          params: z.strictObject({ file: z.string().regex(/^[a-z0-9-]{1,200}\.(svg|webp)$/) }),
+          querystring: z.strictObject({
+            w: z.coerce
+              .number()
+              .int()
+              .refine((width) => (COVER_WIDTHS as readonly number[]).includes(width), 'errors.invalid')
+              .default(240),
+            q: z.coerce
+              .number()
+              .int()
+              .min(COVER_QUALITY.min)
+              .max(COVER_QUALITY.max)
+              .default(COVER_QUALITY.default),
+          }),
           hide: true,
         },
       },
       async (request, reply) => {
-        const slug = request.params.file.slice(0, -'.svg'.length);
+        const [slug = '', format] = request.params.file.split('.');
         const game = await service.game(slug).catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
           throw error;
         });
         if (!game) throw new AppError('NOT_FOUND');
-        return reply
-          .header('cache-control', 'public, max-age=86400')
-          .type('image/svg+xml; charset=utf-8')
-          .send(gameCoverSvg(slug, game.title));
+        reply.header('cache-control', 'public, max-age=86400');
+        if (format === 'webp') {
+          const { w, q } = request.query;
+          return reply.type('image/webp').send(await gameCoverWebp(slug, game.title, w, q));
+        }
+        return reply.type('image/svg+xml; charset=utf-8').send(gameCoverSvg(slug, game.title));
       },
     );
   };

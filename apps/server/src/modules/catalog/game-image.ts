@@ -1,4 +1,11 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+
+/** The widths a cover is rendered at (spec §9: images in webp with a width), and the quality range. */
+export const COVER_WIDTHS = [160, 240, 320, 480, 640, 800] as const;
+export const COVER_QUALITY = { min: 40, max: 90, default: 75 } as const;
+const CACHE_LIMIT = 1_000;
+const rendered = new Map<string, Promise<Buffer>>();
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -29,4 +36,23 @@ ${lines
   )
   .join('\n')}
 </svg>`;
+}
+
+/**
+ * The cover as WebP at one of the fixed widths (4:3), rendered once per instance and kept (at most
+ * 1,000 renders, the oldest dropped first): covers are few and immutable per title.
+ */
+export function gameCoverWebp(slug: string, title: string, width: number, quality: number): Promise<Buffer> {
+  const key = `${slug}|${title}|${width}|${quality}`;
+  let image = rendered.get(key);
+  if (!image) {
+    image = sharp(Buffer.from(gameCoverSvg(slug, title)), { density: Math.max(72, (72 * width) / 400) })
+      .resize(width, Math.round((width * 3) / 4))
+      .webp({ quality })
+      .toBuffer();
+    image.catch(() => rendered.delete(key));
+    rendered.set(key, image);
+    if (rendered.size > CACHE_LIMIT) rendered.delete(rendered.keys().next().value!);
+  }
+  return image;
 }

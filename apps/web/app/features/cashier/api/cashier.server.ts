@@ -31,10 +31,11 @@ export function cashierApi(api: ApiClient) {
   return {
     depositData: () => api.get<DepositData>('/payments/deposit-data'),
     withdrawalSystems: () => api.get<PaymentSystemView[]>('/payments/systems', { type: 'withdrawal' }),
-    deposit: (system: string, amount: number) =>
+    deposit: (system: string, amount: number, requisites: Record<string, string>) =>
       api.post<{ payment: PaymentView; redirectUrl: string | null }>('/payments/deposits', {
         system,
         amount,
+        ...(Object.keys(requisites).length > 0 ? { requisites } : {}),
       }),
     withdraw: (system: string, amount: number, requisites: Record<string, string>) =>
       api.post<PaymentView>('/payments/withdrawals', { system, amount, requisites }),

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRevalidator } from 'react-router';
 import { ErrorCode } from '@kometa/contracts/errors';
 import { ru } from '../../../i18n/ru.ts';
-import { browserApi, rememberToken } from '../../../lib/api.browser.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { realityCheckQueryOptions, useAcknowledgeRealityCheck } from '../api/reality-check.ts';
@@ -16,17 +15,7 @@ import { RealityCheckDialog } from './RealityCheckDialog.tsx';
 export function RealityCheck() {
   const { data } = useQuery(realityCheckQueryOptions());
   const acknowledge = useAcknowledgeRealityCheck();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-
-  async function leave() {
-    await browserApi()
-      .post('/users/self/logout')
-      .catch(() => undefined);
-    rememberToken(null);
-    await navigate('/', { replace: true });
-    await revalidator.revalidate();
-  }
+  const leave = useLogout();
 
   if (data?.error?.code === ErrorCode.LIMIT_REACHED) {
     return (

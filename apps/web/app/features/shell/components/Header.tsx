@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate, useRevalidator } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
-import { browserApi, rememberToken } from '../../../lib/api.browser.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { useSite } from '../../../lib/site-context.ts';
 
@@ -34,19 +34,9 @@ function useScrolled(threshold = 30): boolean {
 export function Header({ clock }: { clock?: ReactNode }) {
   const scrolled = useScrolled();
   const site = useSite();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const logout = useLogout();
   const user = site?.user ?? null;
   const wallet = user?.wallets.find((w) => w.currency === user.currency) ?? user?.wallets[0];
-
-  async function logout() {
-    await browserApi()
-      .post('/users/self/logout')
-      .catch(() => undefined);
-    rememberToken(null);
-    await navigate('/', { replace: true });
-    await revalidator.revalidate();
-  }
 
   return (
     <header className={scrolled ? 'header header-scrolled' : 'header'}>
