@@ -21,6 +21,10 @@ export const sessionContext = createContext<RequestSession | null>(null);
 
 const SSR_USER_AGENT = 'kometa-site-ssr';
 
+/** The signed-in player of this request (read once by the session middleware), or null. */
+export const currentPlayer = (context: Readonly<RouterContextProvider>): User | null =>
+  context.get(sessionContext)?.user ?? null;
+
 /** The player's token from the request's session cookie. */
 export const tokenOf = (request: Request) => readCookie(request.headers.get('cookie'), TOKEN_COOKIE);
 

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import type { CatalogGame } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
-import { serverApi, tokenOf } from '../lib/api.server.ts';
+import { currentPlayer, serverApi } from '../lib/api.server.ts';
 import { isSitePath, useBack } from '../lib/navigation.ts';
 import { launchGame, pregame } from '../features/lobby/api/launch.server.ts';
 import { FavoriteButton } from '../features/lobby/components/FavoriteButton.tsx';
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await api.get<CatalogGame>(`/games/${encodeURIComponent(params.slug ?? '')}`);
   if (!found.data || found.data.developer.canonical !== params.developer) throw data(null, { status: 404 });
   const game = found.data;
-  const player = Boolean(tokenOf(request));
+  const player = currentPlayer(context) !== null;
   const mode = new URL(request.url).searchParams.get('mode') === 'demo' || !player ? 'demo' : 'real';
   const blocked = player && mode === 'real' ? await pregame(api, game.slug) : null;
   const launch =

@@ -9,7 +9,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { ru } from '../i18n/ru.ts';
-import { serverApi, tokenOf } from '../lib/api.server.ts';
+import { currentPlayer, serverApi } from '../lib/api.server.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
 import { tokenCookie } from '../lib/session-cookie.ts';
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!tokenOf(request)) return { state: null };
+  if (!currentPlayer(context)) return { state: null };
   const answer = await protectionApi(await serverApi(request, context)).exclusion();
   return { state: answer.data ?? null };
 }

@@ -9,7 +9,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { ru } from '../i18n/ru.ts';
-import { serverApi, tokenOf } from '../lib/api.server.ts';
+import { currentPlayer, serverApi } from '../lib/api.server.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
 import { FormError } from '../ui/FormError.tsx';
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!tokenOf(request)) return { info: null };
+  if (!currentPlayer(context)) return { info: null };
   return { info: (await protectionApi(await serverApi(request, context)).verification()).data ?? null };
 }
 

@@ -4,7 +4,8 @@ import { useShellStore } from '../shell-store.ts';
 
 /**
  * The help button of large desktop screens (spec §2.3) and its support menu: where a player finds
- * help with play and money (limits, time-outs, verification, the fairness proofs).
+ * help with play and money (limits, time-outs, verification). The operator's live chat joins it
+ * when the support feature lands.
  */
 export function HelpButton() {
   const open = useShellStore((state) => state.supportOpen);
@@ -22,7 +23,6 @@ export function HelpButton() {
           <Link to="/verification-info" onClick={() => toggle(false)}>
             {ru.verification.title}
           </Link>
-          <a href="mailto:support@kometa.example">{ru.shell.writeUs}</a>
         </nav>
       )}
       <button
