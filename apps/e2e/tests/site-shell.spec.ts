@@ -51,8 +51,23 @@ test.describe('the public pages, server-rendered', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('home and lobby have no serious or critical accessibility violations', async ({ page }) => {
-    for (const path of ['/', '/games', '/no-such-page']) {
+  test('the public pages have no serious or critical accessibility violations', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/games',
+      '/games/developer',
+      '/search-games',
+      '/game_promo/kometa-dice',
+      // Each of Kometa's games, its frame included (axe reads into the frames too).
+      '/game/kometa/kometa-dice',
+      '/game/kometa/kometa-roulette',
+      '/game/kometa/kometa-classic-slot',
+      '/game/kometa/kometa-video-slot',
+      '/game/kometa/kometa-blackjack',
+      '/self-exclusion-option',
+      '/resetting/request',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

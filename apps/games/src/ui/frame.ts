@@ -17,7 +17,7 @@ export function pageHead(title: string): string {
   main { max-width: 560px; margin: 0 auto; display: grid; gap: 12px; }
   label { display: grid; gap: 4px; font-size: 14px; }
   input, select, button { height: 40px; border-radius: 20px; border: 1px solid #3a4356; background: #1b2130; color: inherit; padding: 0 16px; font-size: 16px; }
-  button { cursor: pointer; background: #2f6fed; border: 0; }
+  button { cursor: pointer; background: #2a62d6; border: 0; }
   button:disabled { cursor: not-allowed; background: #2a3142; color: #7d879c; }
   button:focus-visible, input:focus-visible, select:focus-visible { outline: 2px solid #8fb4ff; outline-offset: 2px; }
   .row { display: flex; gap: 8px; flex-wrap: wrap; } .row > * { flex: 1; }
