@@ -3,6 +3,7 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
 import { FormError } from '../ui/FormError.tsx';
+import { NewPasswordField } from '../ui/NewPasswordField.tsx';
 import { profileApi } from '../features/profile/api/profile.server.ts';
 
 /** Changes the password: the current one must match; every other session ends (spec §5). */
@@ -29,18 +30,7 @@ export default function ChangePassword() {
         {ru.profile.oldPassword}
         <input name="oldPassword" type="password" autoComplete="current-password" required />
       </label>
-      <label className="field">
-        {ru.profile.newPassword}
-        <input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          aria-describedby="new-password-hint"
-        />
-      </label>
-      <small id="new-password-hint">{ru.auth.passwordHint}</small>
+      <NewPasswordField name="newPassword" label={ru.profile.newPassword} />
       <label className="field">
         {ru.profile.repeatPassword}
         <input name="repeatPassword" type="password" autoComplete="new-password" required />

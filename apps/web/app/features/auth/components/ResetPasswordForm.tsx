@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
 import { FormError } from '../../../ui/FormError.tsx';
+import { NewPasswordField } from '../../../ui/NewPasswordField.tsx';
 
 /** The new password (and, for an SMS code, the code and phone; the 2FA code when it is on). */
 export function ResetPasswordForm({
@@ -31,18 +32,7 @@ export function ResetPasswordForm({
           </label>
         </>
       )}
-      <label className="field">
-        {ru.reset.newPassword}
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          aria-describedby="reset-password-hint"
-        />
-      </label>
-      <small id="reset-password-hint">{ru.auth.passwordHint}</small>
+      <NewPasswordField name="password" label={ru.reset.newPassword} />
       <label className="field">
         {ru.reset.twoFactorCode}
         <input name="twoFactorCode" autoComplete="one-time-code" />
