@@ -3,6 +3,17 @@ import { errorMessagesRu } from '@kometa/contracts/messages.ru';
 
 /** Every string the player sees, in Russian (the site is Russian only). */
 export const ru = {
+  /** Sums are written with their currency's sign (points have a short word). */
+  currencySigns: {
+    RUB: '₽',
+    UAH: '₴',
+    USD: '$',
+    KZT: '₸',
+    INR: '₹',
+    AZN: '₼',
+    TON: 'TON',
+    POINTS: 'очк.',
+  },
   site: {
     name: 'Комета',
     tagline: 'Онлайн-казино с честными играми',
@@ -334,6 +345,7 @@ export const ru = {
     sessionStarted: 'Вход',
     sessionSeen: 'Последняя активность',
     unknownDevice: 'Неизвестное устройство',
+    browsers: { Edg: 'Edge', OPR: 'Opera', YaBrowser: 'Яндекс Браузер' } as Record<string, string>,
     endOthers: 'Завершить остальные сеансы',
     othersEnded: (count: string) => `Завершено сеансов: ${count}`,
   },
@@ -391,6 +403,7 @@ export const ru = {
     type: 'Документ',
     file: 'Файл',
     fileHint: (types: string, size: string) => `${types}, до ${size}`,
+    megabytes: (count: number) => `${count} МБ`,
     upload: 'Загрузить',
     uploaded: 'Документ загружен и ждёт проверки',
     types: {

@@ -1,4 +1,5 @@
 import { formatSum, minor, pluralRu, type CurrencyCode, type PluralForms } from '@kometa/money';
+import { ru } from '../i18n/ru.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -12,21 +13,10 @@ export function formatDateTime(unixSeconds: number): string {
 export const formatMoney = (amount: number, currency: CurrencyCode = 'RUB') =>
   formatSum(minor(amount), currency);
 
-const SIGNS: Record<CurrencyCode, string> = {
-  RUB: '₽',
-  UAH: '₴',
-  USD: '$',
-  KZT: '₸',
-  INR: '₹',
-  AZN: '₼',
-  TON: 'TON',
-  POINTS: 'очк.',
-};
-
 /** A sum with its currency's sign: "1 000.00 ₽". */
 export const formatAmount = (amount: number, currency: string = 'RUB') => {
-  const code = (currency in SIGNS ? currency : 'RUB') as CurrencyCode;
-  return `${formatMoney(amount, code)} ${SIGNS[code]}`;
+  const code = (currency in ru.currencySigns ? currency : 'RUB') as CurrencyCode;
+  return `${formatMoney(amount, code)} ${ru.currencySigns[code]}`;
 };
 
 /** "5 игр", "21 игра", "3 игры": a count with its Russian plural form. */

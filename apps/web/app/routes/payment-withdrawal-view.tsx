@@ -8,7 +8,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { PaymentStatus } from '@kometa/contracts/payment-status';
+import { OperationType, PaymentStatus } from '@kometa/contracts/payment-status';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatAmount, formatDateTime } from '../lib/format.ts';
@@ -21,7 +21,7 @@ const CANCELLABLE: number[] = [PaymentStatus.NEW, PaymentStatus.MANUAL, PaymentS
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const answer = await cashierApi(await serverApi(request, context)).payment(Number(params.paymentId));
-  if (!answer.data || answer.data.operationId !== 2) throw data(null, { status: 404 });
+  if (!answer.data || answer.data.operationId !== OperationType.WITHDRAW) throw data(null, { status: 404 });
   return { payment: answer.data };
 }
 

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ uploaded: false, error: messageOf(answer.error) }, { status: answer.status });
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} МБ`;
+const megabytes = (bytes: number) => ru.verification.megabytes(Math.round(bytes / 1024 / 1024));
 const extensions = (types: string[]) =>
   types
     .map((type) =>

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { PaymentView } from '@kometa/contracts';
+import { OperationType } from '@kometa/contracts/payment-status';
 import { ru } from '../../../i18n/ru.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
-
-const WITHDRAW = 2;
 
 /** A payment in the history; a withdrawal links to its own page (status, cancel). */
 export function PaymentRow({ payment }: { payment: PaymentView }) {
@@ -12,7 +11,7 @@ export function PaymentRow({ payment }: { payment: PaymentView }) {
     <tr>
       <td>{formatDateTime(payment.createdAt)}</td>
       <td>
-        {payment.operationId === WITHDRAW ? (
+        {payment.operationId === OperationType.WITHDRAW ? (
           <Link to={`/payment/withdrawal/${payment.id}`}>{kind}</Link>
         ) : (
           kind

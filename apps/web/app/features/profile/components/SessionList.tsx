@@ -9,8 +9,10 @@ export function deviceOf(userAgent: string | null): string {
   if (!userAgent) return ru.profile.unknownDevice;
   const browser = /(Edg|OPR|YaBrowser|Firefox|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[1];
   const system = /(Android|iPhone|iPad|Windows|Mac OS X|Linux)/.exec(userAgent)?.[1];
-  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', YaBrowser: 'Яндекс Браузер' };
-  const parts = [browser ? (names[browser] ?? browser) : null, system === 'Mac OS X' ? 'macOS' : system];
+  const parts = [
+    browser ? (ru.profile.browsers[browser] ?? browser) : null,
+    system === 'Mac OS X' ? 'macOS' : system,
+  ];
   return parts.filter(Boolean).join(', ') || ru.profile.unknownDevice;
 }
 
