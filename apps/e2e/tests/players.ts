@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'kometa-correct-horse-42';
 
@@ -6,17 +6,25 @@ export const PASSWORD = 'kometa-correct-horse-42';
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
+/**
+ * Fills a registration form (the modal's, or the one a new social identity gets) as an adult would,
+ * and sends it; the e-mail is typed only when given (a provider may have filled it in).
+ */
+export async function submitRegistration(form: Locator, email?: string): Promise<void> {
+  if (email !== undefined) await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('День').selectOption('15');
+  await form.getByLabel('Месяц').selectOption({ label: 'мая' });
+  await form.getByLabel('Год').selectOption('1990');
+  await form.getByLabel(/принимаю правила/).check();
+  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
+}
+
 /** Registers through the modal, as a visitor does, and waits for the player's header. */
 export async function registerInModal(page: Page, email: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Регистрация' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('День').selectOption('15');
-  await dialog.getByLabel('Месяц').selectOption({ label: 'мая' });
-  await dialog.getByLabel('Год').selectOption('1990');
-  await dialog.getByLabel(/принимаю правила/).check();
-  await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await submitRegistration(dialog, email);
   await expectSignedIn(page);
 }
 

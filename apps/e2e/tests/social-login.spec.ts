@@ -1,7 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eConfig } from '../config.ts';
-import { PASSWORD, expectSignedIn, logout, registerInModal, uniqueEmail } from './players.ts';
+import {
+  PASSWORD,
+  expectSignedIn,
+  logout,
+  registerInModal,
+  submitRegistration,
+  uniqueEmail,
+} from './players.ts';
 
 /** Signs Login Widget data as Telegram does: HMAC-SHA256 under SHA-256 of the bot's token. */
 function telegramWidgetQuery(
@@ -44,12 +51,7 @@ test('social login: a new identity registers with it, and signs in with it next 
   const register = page.getByRole('region', { name: /Новый игрок/ });
   // The provider's e-mail fills the form; the age gate and the rules are still the player's to give.
   await expect(register.getByLabel('E-mail')).toHaveValue(email);
-  await register.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-  await register.getByLabel('День').selectOption('3');
-  await register.getByLabel('Месяц').selectOption({ label: 'марта' });
-  await register.getByLabel('Год').selectOption('1991');
-  await register.getByLabel(/принимаю правила/).check();
-  await register.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await submitRegistration(register);
   await expectSignedIn(page);
   await expect(page).toHaveURL(/\/$/);
 
