@@ -12,11 +12,14 @@ const run = (args: string[], env: Record<string, string>) => group.start(args, e
 run(['run', 'dev', '-w', '@kometa/server'], {
   PORT: apiPort,
   HOST: '127.0.0.1',
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '127.0.0.1',
   SITE_ORIGIN: siteOrigin,
   PUBLIC_URL: publicUrl,
 });
-run(['run', 'start', '-w', '@kometa/games'], { CASINO_URL: `http://127.0.0.1:${apiPort}` });
+run(['run', 'start', '-w', '@kometa/games'], {
+  CASINO_URL: `http://127.0.0.1:${apiPort}`,
+  SITE_ORIGINS: `${siteOrigin},http://127.0.0.1:${sitePort},http://localhost:${sitePort}`,
+});
 run(['run', 'dev', '-w', '@kometa/web'], {
   WEB_DEV_PORT: sitePort,
   API_UPSTREAM: `http://127.0.0.1:${apiPort}`,

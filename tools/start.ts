@@ -36,12 +36,19 @@ const services: [string, Record<string, string>][] = [
       PORT: API_PORT,
       HOST: '127.0.0.1',
       // The site host is the only caller on loopback: it forwards the visitor's address.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       SITE_ORIGIN,
       PUBLIC_URL: publicUrl,
     },
   ],
-  ['@kometa/games', { CASINO_URL: `http://127.0.0.1:${API_PORT}` }],
+  [
+    '@kometa/games',
+    // Frames are embedded by, and link back to, the site under either of its local names.
+    {
+      CASINO_URL: `http://127.0.0.1:${API_PORT}`,
+      SITE_ORIGINS: `${SITE_ORIGIN},http://127.0.0.1:${SITE_PORT},http://localhost:${SITE_PORT}`,
+    },
+  ],
   ['@kometa/web', { PORT: SITE_PORT, API_UPSTREAM: `http://127.0.0.1:${API_PORT}` }],
 ];
 const start = (workspace: string, env: Record<string, string>) =>

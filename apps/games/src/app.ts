@@ -53,10 +53,20 @@ export async function buildGamesApp(
   });
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await app.register(playRoutes({ sessions: createPlaySessions(casino), play, blackjack, seeds, rounds }));
+  // What every answer carries, frames included (ADR 024).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  });
+  const siteOrigins = config.siteOrigins;
+  await app.register(
+    playRoutes({ sessions: createPlaySessions(casino), play, blackjack, seeds, rounds, siteOrigins }),
+  );
   // The generic demo studio: the demo lobby's third-party games, played on our engines (ADR 020).
   await app.register(
-    studioRoutes({ sessions: createPlaySessions(studioCasino, 'demo'), play, seeds, rounds }),
+    studioRoutes({ sessions: createPlaySessions(studioCasino, 'demo'), play, seeds, rounds, siteOrigins }),
     { prefix: '/studio/:code' },
   );
   // Idle multi-step rounds are finished by their published rule; several instances may sweep at

@@ -11,6 +11,14 @@ const schema = z.object({
   KOMETA_GAMES_SECRET: z.string().min(16).optional(),
   /** The generic demo studio's secret with the casino (provider `demo`, ADR 020); derived by default. */
   DEMO_STUDIO_SECRET: z.string().min(16).optional(),
+  /**
+   * The operator's sites (comma-separated origins): the only pages that may embed a game frame and the
+   * only places its lobby and cashier links may lead (ADR 024).
+   */
+  SITE_ORIGINS: z
+    .string()
+    .default('http://localhost:3000,http://127.0.0.1:3000')
+    .transform((raw) => raw.split(',').map((item) => new URL(item.trim()).origin)),
   APP_SECRET: z.string().min(16).default('development-secret-change-me'),
   GAMES_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   GAMES_DATA_DIR: z.string().default('./data-games'),
@@ -27,6 +35,7 @@ export interface GamesConfig {
   host: string;
   port: number;
   casinoUrl: string;
+  siteOrigins: string[];
   secret: string;
   studioSecret: string;
   database: { url: string | undefined; dataDir: string };
@@ -44,6 +53,7 @@ export function loadGamesConfig(environment: Record<string, string | undefined> 
     host: e.GAMES_HOST,
     port: e.GAMES_PORT,
     casinoUrl: e.CASINO_URL.replace(/\/+$/, ''),
+    siteOrigins: e.SITE_ORIGINS,
     secret:
       e.KOMETA_GAMES_SECRET ?? createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
     studioSecret:

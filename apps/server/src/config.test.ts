@@ -55,4 +55,16 @@ describe('config', () => {
     expect(() => loadConfig({ ALLOWED_COUNTRIES: 'Russia' })).toThrow(/ALLOWED_COUNTRIES/);
     expect(() => loadConfig({ CORS_KEYS: 'nokey' })).toThrow(/CORS_KEYS/);
   });
+
+  it('trusts forwarded addresses only from named proxies, never from anyone (ADR 024)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -102,7 +102,32 @@ const environmentSchema = z.object({
   JOBS_ENABLED: bool(true),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   SEED_DEMO: bool(true),
-  TRUST_PROXY: bool(false),
+  /**
+   * The proxies in front of this server that may say who the client is, by address or range
+   * (`127.0.0.1,10.0.0.0/8`, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`); each hop
+   * trusts only the hop before it. `false` (the default): the socket's address is the client. `true`
+   * would believe the left-most address any client wrote, and Fastify 5 refuses a bare hop count
+   * because it cannot check the peer: both refused (ADR 024).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): false | string[] => {
+      const value = (raw ?? 'false').trim();
+      if (value === 'false' || value === '') return false;
+      const entries = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]*[.:][0-9a-fA-F.:]*(\/\d{1,3})?)$/.test(entry))
+          ctx.addIssue({
+            code: 'custom',
+            message: `${entry}: name the proxies' addresses or ranges (never true, never a hop count)`,
+          });
+      }
+      return entries;
+    }),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
   /** Argon2id cost; OWASP's minimum is 19 MiB with 2 passes (ADR 009). */
@@ -180,7 +205,8 @@ export type Config = {
   bodyLimitBytes: number;
   jobs: { enabled: boolean; pollMs: number };
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, or the proxies' addresses and ranges (ADR 024). */
+  trustProxy: false | string[];
   sessions: { idleMs: number; absoluteMs: number; maxFailuresPerAccount: number };
   passwordHashing: { memoryKiB: number; iterations: number };
   mail: { smtpUrl: string | undefined; from: string };

@@ -55,6 +55,16 @@ describe('the generic demo studio (provider `demo`) on Kometa’s game server', 
     // The casino's lobby address rides along for the frame's "back to lobby" link.
     expect(launched.url.searchParams.get('backUrl')).toMatch(/^https?:\/\/[^/]+\/games$/);
     expect(html).toContain('В лобби');
+    // Only the operator's sites may embed the frame, and its links may lead nowhere else (ADR 024).
+    expect(page.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' http://localhost:3000",
+    );
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const forged of ['https://evil.example/games', 'javascript:alert(1)']) {
+      const crafted = new URL(launched.url);
+      crafted.searchParams.set('backUrl', forged);
+      expect((await fetch(`${gamesUrl()}${crafted.pathname}${crafted.search}`)).status).toBe(400);
+    }
     const unknown = await fetch(
       `${gamesUrl()}/studio/${encodeURIComponent('poker:nothing')}/play?token=any-token-0000&mode=demo`,
     );

@@ -7,8 +7,16 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import compress from '@fastify/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { toSitePath } from '../app/lib/site-path.ts';
 import { isApiPath } from './api-paths.ts';
 import type { HostConfig } from './config.ts';
+
+/** React Router's handler over the built site. */
+async function serverRenderer(buildDir: string): Promise<(request: Request) => Promise<Response>> {
+  const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+  return (request) => handle(request);
+}
 
 /** The request as React Router's handler takes it (a Fetch API Request). */
 function fetchRequest(request: FastifyRequest): Request {
@@ -32,12 +40,13 @@ function fetchRequest(request: FastifyRequest): Request {
  * The site host (ADR 022): the built assets, the API's paths passed to the API process, and every
  * other path rendered by React Router on the server. Trailing slashes are removed with a 301 (§2.2).
  */
-export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
-  const build = (await import(
-    pathToFileURL(join(config.buildDir, 'server', 'index.js')).href
-  )) as ServerBuild;
-  const handle = createRequestHandler(build, 'production');
-  const app = Fastify({ logger: false, trustProxy: false, bodyLimit: 1024 * 1024 });
+export async function buildHost(
+  config: HostConfig,
+  options: { render?: (request: Request) => Promise<Response> } = {},
+): Promise<FastifyInstance> {
+  const handle = options.render ?? (await serverRenderer(config.buildDir));
+  // The visitor's address is the socket's, or what the configured proxies in front say (ADR 024).
+  const app = Fastify({ logger: false, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
 
   // Pages, assets and the API's answers go out compressed (brotli or gzip, as the browser accepts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -49,7 +58,9 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
     serve: false,
   });
 
-  // The API's requests are passed on untouched (bodies as streams), with the visitor's address.
+  // The API's requests are passed on untouched (bodies as streams), with the visitor's address as this
+  // host saw it: whatever X-Forwarded-For the visitor wrote is replaced, never appended to, so the API
+  // (trusting exactly one hop, this host) cannot be told another address (ADR 024).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -62,7 +73,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
         return reply.from(request.url, {
           rewriteRequestHeaders: (_req, headers) => ({
             ...headers,
-            'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+            'x-forwarded-for': request.ip,
           }),
         });
       }
@@ -73,7 +84,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
       }
       if (path.length > 1 && path.endsWith('/')) {
         const query = request.url.slice(path.length);
-        return reply.redirect(path.replace(/\/+$/, '') + query, 301);
+        return reply.redirect(toSitePath(path.replace(/\/+$/, '') + query), 301);
       }
       if (/^\/[\w.-]+\.(ico|png|svg|webmanifest|txt|webp)$/.test(path)) {
         return reply.sendFile(path.slice(1), join(config.buildDir, 'client'));

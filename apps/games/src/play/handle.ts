@@ -43,14 +43,25 @@ export function handlerFor(sessions: PlaySessions) {
   };
 }
 
-/** Answers a game frame's page (embeddable anywhere, scripts and styles of its own only). */
-export function sendFrame(reply: FastifyReply, query: unknown, page: (mode: 'real' | 'demo') => string) {
+/**
+ * Answers a game frame's page: embeddable only by the operator's sites, with scripts and styles of its
+ * own only; its lobby and cashier links must lead to one of those sites, or the page is refused, so a
+ * crafted frame address cannot send the player elsewhere (ADR 024).
+ */
+export function sendFrame(
+  reply: FastifyReply,
+  query: unknown,
+  page: (mode: 'real' | 'demo') => string,
+  siteOrigins: readonly string[],
+) {
   reply.header(
     'content-security-policy',
-    "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors *",
+    `default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'self' ${siteOrigins.join(' ')}`,
   );
   const parsed = frameQuery.safeParse(query);
-  if (!parsed.success)
+  const links = parsed.success ? [parsed.data.backUrl, parsed.data.cashUrl] : [];
+  const offSite = links.some((link) => link !== undefined && !siteOrigins.includes(new URL(link).origin));
+  if (!parsed.success || offSite)
     return reply.code(400).type('text/plain; charset=utf-8').send(gameMessagesRu.errors.invalid);
   return reply.type('text/html; charset=utf-8').send(page(parsed.data.mode));
 }

@@ -28,6 +28,8 @@ const pages: Record<string, (mode: 'real' | 'demo') => string> = {
 export function playRoutes(deps: {
   sessions: PlaySessions;
   play: PlayService;
+  /** The operator's sites: the only origins that may embed a frame or be linked from it. */
+  siteOrigins: readonly string[];
   blackjack: BlackjackService;
   seeds: Seeds;
   rounds: Rounds;
@@ -48,10 +50,14 @@ export function playRoutes(deps: {
     app.get('/play/:game', async (request, reply) => {
       const { game } = request.params as { game: string };
       const page = pages[game];
-      return sendFrame(reply, request.query, (mode) =>
-        page
-          ? page(mode)
-          : `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.comingSoon}</p></html>`,
+      return sendFrame(
+        reply,
+        request.query,
+        (mode) =>
+          page
+            ? page(mode)
+            : `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.comingSoon}</p></html>`,
+        deps.siteOrigins,
       );
     });
 

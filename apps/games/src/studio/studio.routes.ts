@@ -40,6 +40,8 @@ export function studioGame(code: string): { engine: Engine; title: string } | un
 export function studioRoutes(deps: {
   sessions: PlaySessions;
   play: PlayService;
+  /** The operator's sites: the only origins that may embed a frame or be linked from it. */
+  siteOrigins: readonly string[];
   seeds: Seeds;
   rounds: Rounds;
 }): FastifyPluginAsync {
@@ -56,10 +58,16 @@ export function studioRoutes(deps: {
           request.query,
           () =>
             `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.errors.unknownGame}</p></html>`,
+          deps.siteOrigins,
         );
       }
       const base = `/studio/${encodeURIComponent(code)}`;
-      return sendFrame(reply, request.query, (mode) => pages[game.engine](mode, { title: game.title, base }));
+      return sendFrame(
+        reply,
+        request.query,
+        (mode) => pages[game.engine](mode, { title: game.title, base }),
+        deps.siteOrigins,
+      );
     });
 
     await app.register(async (api) => {

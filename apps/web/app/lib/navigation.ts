@@ -1,9 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-
-/** Only paths of this site (never another origin, never a protocol-relative address). */
-export const isSitePath = (path: string | null | undefined): path is string =>
-  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+import { isSitePath } from './site-path.ts';
 
 /** Where "back" goes (spec §2.3): `replaceRout` if given, else the page before, else home. */
 export function backTarget(search: string, historyLength: number, hasPrevious: boolean): string | -1 {

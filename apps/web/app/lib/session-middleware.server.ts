@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from 'react-router';
 import type { User } from '@kometa/contracts';
 import { serverApi, sessionContext, tokenOf, type RequestSession } from './api.server.ts';
 import { tokenCookie } from './session-cookie.ts';
+import { toSitePath } from './site-path.ts';
 
 /** The language of this site; with only Russian configured no path carries a prefix (spec §2.1). */
 const LANGUAGE_PREFIX = /^\/ru(?=\/|$)/;
@@ -15,7 +16,7 @@ const EXEMPT_FROM_PREFIX = /^\/ru\/(sapi\/loginByToken|tg\/start\/.{15,})/;
 export function languageRedirect(url: URL): string | null {
   const hasToken = url.searchParams.has('auth') || url.searchParams.has('token');
   if (!LANGUAGE_PREFIX.test(url.pathname) || hasToken || EXEMPT_FROM_PREFIX.test(url.pathname)) return null;
-  return (url.pathname.replace(LANGUAGE_PREFIX, '') || '/') + url.search;
+  return toSitePath(url.pathname.replace(LANGUAGE_PREFIX, '') + url.search);
 }
 
 export const isSecure = (request: Request) =>
@@ -54,7 +55,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     url.searchParams.delete('auth');
     const headers = new Headers();
     if (token) headers.append('set-cookie', tokenCookie(token, isSecure(request)));
-    throw redirect(`${url.pathname}${url.search}${token ? '' : '#authorization'}`, { headers });
+    throw redirect(toSitePath(`${url.pathname}${url.search}${token ? '' : '#authorization'}`), { headers });
   }
   const api = await serverApi(request, context);
   const [time, user] = await Promise.all([

@@ -10,7 +10,8 @@ import {
 import type { CatalogGame } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import { currentPlayer, serverApi } from '../lib/api.server.ts';
-import { isSitePath, useBack } from '../lib/navigation.ts';
+import { useBack } from '../lib/navigation.ts';
+import { isSitePath } from '../lib/site-path.ts';
 import { launchGame, pregame } from '../features/lobby/api/launch.server.ts';
 import { FavoriteButton } from '../features/lobby/components/FavoriteButton.tsx';
 import { SessionClock } from '../features/protection/components/SessionClock.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { startTestApp, useTestApp } from '../../../test/harness.ts';
 const t = useTestApp();
 const get = t.get;
 
@@ -42,5 +42,26 @@ describe('operations', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(remote.statusCode).toBe(404);
+  });
+
+  it('believes only the proxy it was told of: a forwarded address a visitor wrote is ignored (ADR 024)', async () => {
+    // One proxy in front (the site host, which replaces the visitor's header with what it saw).
+    const proxied = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const forged = await proxied.app.inject({
+        url: '/api/dev/mailbox?to=a@example.com',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+      });
+      expect(forged.statusCode).toBe(404);
+      const direct = await proxied.app.inject({
+        url: '/api/dev/mailbox?to=a@example.com',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(direct.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { isSitePath } from '../../lib/navigation.ts';
+import { isSitePath } from '../../lib/site-path.ts';
 
 /** Where a guest was going when a login-only route sent them to log in (spec §2.2: saved once). */
 const KEY = 'kometa:return-path';
