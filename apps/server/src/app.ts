@@ -332,6 +332,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxFailuresPerIp: config.sessions.maxFailuresPerAccount * 10,
       captchaAfterFailures: 3,
       failureWindowMs: 15 * 60_000,
+      maxDelayMs: 10 * 60_000,
+      globalFailuresPerMinute: config.sessions.globalFailuresPerMinute,
     },
   });
 

@@ -134,6 +134,8 @@ const environmentSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(47_104),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(1),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed logins across the platform per minute from which every login needs a captcha (ADR 024). */
+  LOGIN_GLOBAL_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** smtp(s)://user:pass@host:port; without it e-mail lands in the development mailbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Комета <no-reply@localhost>'),
@@ -207,7 +209,12 @@ export type Config = {
   seedDemo: boolean;
   /** Fastify's trustProxy: false, or the proxies' addresses and ranges (ADR 024). */
   trustProxy: false | string[];
-  sessions: { idleMs: number; absoluteMs: number; maxFailuresPerAccount: number };
+  sessions: {
+    idleMs: number;
+    absoluteMs: number;
+    maxFailuresPerAccount: number;
+    globalFailuresPerMinute: number;
+  };
   passwordHashing: { memoryKiB: number; iterations: number };
   mail: { smtpUrl: string | undefined; from: string };
   telegramBotToken: string | undefined;
@@ -299,6 +306,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_MAX_DAYS * 86_400_000,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES,
+      globalFailuresPerMinute: e.LOGIN_GLOBAL_FAILURES_PER_MINUTE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,

@@ -202,6 +202,7 @@ export const ResetMessage = {
   alreadyRequestedPhone: 'errors.reset.already_requested_phone',
   wrongToken: 'errors.reset.wrong_token',
   wrongCode: 'errors.reset.wrong_code',
+  dailyLimit: 'errors.reset.daily_limit',
 } as const;
 
 export const ConfirmationMessage = {

@@ -49,6 +49,7 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.reset.already_requested_phone': 'Восстановление уже запрошено по телефону',
   'errors.reset.wrong_token': 'Ссылка для восстановления недействительна',
   'errors.reset.wrong_code': 'Неверный код восстановления',
+  'errors.reset.daily_limit': 'Сегодня восстановление запрашивали слишком часто. Попробуйте завтра',
   'errors.confirmation.already_sent': 'Код подтверждения уже отправлен',
   'errors.confirmation.request_limit': 'Превышено число запросов подтверждения. Попробуйте завтра',
   'errors.confirmation.wrong_token': 'Ссылка подтверждения недействительна',

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { startTestApp, useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { recordingRng } from '../../platform/rng.ts';
 import { queryRows } from '../../platform/db/database.ts';
@@ -220,8 +221,6 @@ describe('lookup login', () => {
     expect(solved.statusCode, solved.body).toBe(200);
     const { lookup, protection } = solved.json().data;
     expect(protection.phrase).toMatch(/^[a-z2-9]{6}$/);
-    // A solved captcha works once.
-    expect((await attempt(body.password, `${fresh.signature}:${answer}`)).json().error.code).toBe(11);
     // Step two needs the protection signature.
     const noPhrase = await post('/api/v18/login/lookup', { lookup, password: body.password });
     expect(noPhrase.json().error).toEqual({ code: 24, message: 'errors.bad_protection_phrase' });
@@ -231,14 +230,89 @@ describe('lookup login', () => {
       { 'verification-token': protection.signature },
     );
     expect(withPhrase.statusCode).toBe(200);
-    // One more failure (the fourth) reaches the cooling-off.
-    const next = (await attempt(body.password)).json().error.captcha;
-    await attempt('wrong-password-4', `${next.signature}:${captchaText()}`);
-    const cooled = await attempt(body.password);
-    expect(cooled.statusCode).toBe(429);
-    expect(cooled.json().error.code).toBe(1005);
-    clock.advance(15 * 60_000);
-    expect((await attempt(body.password)).statusCode).toBe(200);
+    // The right password cleared that login's failures: the next attempt needs no captcha.
+    expect((await attempt('wrong-password-4')).json().error.captcha).toBeUndefined();
+  });
+
+  it('slows a guesser down without locking the player out, whatever addresses it uses (ADR 024)', async () => {
+    const { body } = await register({ phone: '+79007778899' });
+    let address = 0;
+    // A new forged address for every attempt: the budget is the account's, not the address's.
+    const attempt = (password: string, verification?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v18/lookup/email',
+        payload: { email: body.email, password },
+        headers: verification ? { 'verification-token': verification } : {},
+        remoteAddress: `198.51.100.${++address}`,
+      });
+    const solvedCaptcha = async () => {
+      const challenge = (await attempt('any')).json().error.captcha;
+      return `${challenge.signature}:${captchaText()}`;
+    };
+    for (let i = 1; i <= 3; i++) expect((await attempt(`wrong-${i}`)).json().error.code).toBe(10);
+    // Past three failures every attempt needs a captcha; each one is tried once only.
+    const challenge = (await attempt('wrong-x')).json().error;
+    expect(challenge.code).toBe(11);
+    // Nothing the client holds lets it check an answer offline: no unkeyed digest of the text.
+    const claims = Buffer.from(challenge.captcha.signature.split('.')[0], 'base64url').toString();
+    const text = captchaText();
+    for (const digest of ['sha256', 'sha1', 'md5'])
+      for (const encoding of ['hex', 'base64', 'base64url'] as const)
+        expect(claims).not.toContain(createHash(digest).update(text).digest(encoding));
+    const spent = await solvedCaptcha();
+    expect((await attempt('wrong-4', spent)).json().error.code).toBe(10);
+    // Past the limit (four here) each attempt waits a delay that doubles: 1 s, 2 s, 4 s…
+    const waits: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const cooled = await attempt('wrong-again');
+      expect(cooled.statusCode).toBe(429);
+      expect(cooled.json().error.code).toBe(1005);
+      waits.push(cooled.headers['retry-after'] as string);
+      clock.advance(Number(cooled.headers['retry-after']) * 1000);
+      // A captcha already answered is never taken again, even with the right password.
+      if (i === 0) expect((await attempt(body.password, spent)).json().error.code).toBe(11);
+      expect((await attempt('wrong-again', await solvedCaptcha())).json().error.code).toBe(10);
+    }
+    expect(waits).toEqual(['1', '2', '4', '8']);
+    // The phone login of the same account is its own: no captcha, no wait.
+    const byPhone = await t.app.inject({
+      method: 'POST',
+      url: '/api/v18/lookup/phone',
+      payload: { phone: '+79007778899', password: body.password },
+    });
+    expect(byPhone.statusCode, byPhone.body).toBe(200);
+    // The player who knows the password waits once, solves a captcha and is in.
+    clock.advance(16_000);
+    expect((await attempt(body.password, await solvedCaptcha())).statusCode).toBe(200);
+  });
+
+  it('asks everyone for a captcha while failed logins across the platform pass the global budget', async () => {
+    const wave = await startTestApp({ env: { LOGIN_GLOBAL_FAILURES_PER_MINUTE: '5' } });
+    try {
+      const lookup = (email: string, password: string, remoteAddress: string) =>
+        wave.app.inject({
+          method: 'POST',
+          url: '/api/v18/lookup/email',
+          payload: { email, password },
+          remoteAddress,
+        });
+      const registered = newPlayer();
+      expect(
+        (await wave.app.inject({ method: 'POST', url: '/api/v18/registration', payload: registered }))
+          .statusCode,
+      ).toBe(200);
+      // Credential stuffing: five accounts, five addresses, one failure each.
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await lookup(`victim${i}@example.com`, 'guess', `203.0.113.${i + 1}`)).json().error.code,
+        ).toBe(10);
+      expect((await lookup(registered.email, registered.password, '203.0.113.99')).json().error.code).toBe(
+        11,
+      );
+    } finally {
+      await wave.close();
+    }
   });
 
   it('writes every attempt to the audit log', async () => {

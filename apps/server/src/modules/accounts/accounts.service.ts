@@ -34,12 +34,17 @@ export interface SessionPolicy {
   /** A second refresh with the same old token within this time gets the same new token. */
   refreshGraceMs: number;
   lookupTtlMs: number;
-  /** Failed logins per account (or per e-mail/phone typed) before a cooling-off. */
+  /** Failed logins per account (or per e-mail/phone typed) before each further attempt waits. */
   maxFailuresPerAccount: number;
+  /** Failed logins per address before that address cools off for the window. */
   maxFailuresPerIp: number;
   /** Failed logins per account before every further attempt needs a captcha. */
   captchaAfterFailures: number;
   failureWindowMs: number;
+  /** The longest wait between two attempts on one login (the doubling delay's cap). */
+  maxDelayMs: number;
+  /** Failed logins across the platform in a minute from which every login needs a captcha. */
+  globalFailuresPerMinute: number;
 }
 
 export interface RequestMeta {
@@ -57,6 +62,7 @@ export interface Authenticated {
 }
 
 const LAST_SEEN_PRECISION_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 export function createAccountsService(deps: {
   repository: AccountsRepository;
@@ -132,35 +138,72 @@ export function createAccountsService(deps: {
   }
 
   /**
-   * Failed logins are counted per account (or typed login) and per IP in fixed windows numbered by the
-   * injected clock, so the cooling-off follows the same time as everything else (and tests can move it).
+   * Failed logins are counted per typed login (or account) for the day, per address for the window and
+   * across the platform per minute, in fixed windows numbered by the injected clock (so tests can move
+   * time). Nothing here locks an
+   * account out (ADR 024): past `captchaAfterFailures` every attempt on that login needs a fresh
+   * captcha, and past `maxFailuresPerAccount` each attempt also waits a delay that doubles with every
+   * failure (1 s, 2 s, 4 s … up to `maxDelayMs`). A guesser gets a few tries an hour whatever addresses
+   * it uses; the player, who knows the password, waits at most that long once.
    */
-  function failureKeys(lookupKey: string, ip: string): [string, string] {
+  function failureKeys(lookupKey: string, ip: string) {
     const window = Math.floor(clock.now() / policy.failureWindowMs);
-    return [`auth:fail:acct:${lookupKey}:${window}`, `auth:fail:ip:${ip}:${window}`];
+    const day = Math.floor(clock.now() / DAY_MS);
+    return {
+      account: `auth:fail:acct:${lookupKey}:${day}`,
+      last: `auth:fail:last:${lookupKey}`,
+      ip: `auth:fail:ip:${ip}:${window}`,
+      platform: `auth:fail:all:${Math.floor(clock.now() / 60_000)}`,
+    };
   }
 
   async function failureCounts(lookupKey: string, ip: string) {
-    const [accountKey, ipKey] = failureKeys(lookupKey, ip);
-    const [account, address] = await Promise.all([deps.cache.get(accountKey), deps.cache.get(ipKey)]);
-    return { account: Number(account ?? 0), ip: Number(address ?? 0) };
+    const keys = failureKeys(lookupKey, ip);
+    const [account, address, platform, last] = await Promise.all(
+      [keys.account, keys.ip, keys.platform, keys.last].map((key) => deps.cache.get(key)),
+    );
+    return {
+      account: Number(account ?? 0),
+      ip: Number(address ?? 0),
+      platform: Number(platform ?? 0),
+      lastFailureAt: Number(last ?? 0),
+    };
   }
 
   async function countFailure(lookupKey: string, ip: string): Promise<void> {
-    const [accountKey, ipKey] = failureKeys(lookupKey, ip);
+    const keys = failureKeys(lookupKey, ip);
     await Promise.all([
-      deps.cache.increment(accountKey, policy.failureWindowMs),
-      deps.cache.increment(ipKey, policy.failureWindowMs),
+      deps.cache.increment(keys.account, DAY_MS),
+      deps.cache.increment(keys.ip, policy.failureWindowMs),
+      deps.cache.increment(keys.platform, 60_000),
+      deps.cache.set(keys.last, String(clock.now()), DAY_MS),
     ]);
   }
 
+  /** The right password clears that login's failures: only the guesser keeps paying for them. */
+  async function clearFailures(lookupKey: string): Promise<void> {
+    const keys = failureKeys(lookupKey, '');
+    await Promise.all([deps.cache.delete(keys.account), deps.cache.delete(keys.last)]);
+  }
+
+  /** A captcha on every attempt for a login that failed a few times, or for everyone during a wave. */
+  const captchaNeeded = (counts: Awaited<ReturnType<typeof failureCounts>>) =>
+    counts.account >= policy.captchaAfterFailures || counts.platform >= policy.globalFailuresPerMinute;
+
   async function guardAttempts(lookupKey: string, meta: RequestMeta): Promise<void> {
     const counts = await failureCounts(lookupKey, meta.ip);
-    if (counts.account >= policy.maxFailuresPerAccount || counts.ip >= policy.maxFailuresPerIp) {
+    let waitMs = 0;
+    if (counts.ip >= policy.maxFailuresPerIp) waitMs = policy.failureWindowMs;
+    else if (counts.account >= policy.maxFailuresPerAccount) {
+      const delay = Math.min(
+        1000 * 2 ** Math.min(counts.account - policy.maxFailuresPerAccount, 30),
+        policy.maxDelayMs,
+      );
+      waitMs = counts.lastFailureAt + delay - clock.now();
+    }
+    if (waitMs > 0) {
       await audit('login.throttled', false, meta, { lookup: lookupKey });
-      throw new AppError('RATE_LIMITED', {
-        headers: { 'retry-after': String(Math.ceil(policy.failureWindowMs / 1000)) },
-      });
+      throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) } });
     }
   }
 
@@ -255,8 +298,7 @@ export function createAccountsService(deps: {
       const key = checked.value;
       await guardAttempts(key, meta);
       const purpose = `login:${key}`;
-      const needsCaptcha = async () =>
-        (await failureCounts(key, meta.ip)).account >= policy.captchaAfterFailures;
+      const needsCaptcha = async () => captchaNeeded(await failureCounts(key, meta.ip));
       const captchaRequired = await needsCaptcha();
       if (captchaRequired && !(await deps.captcha.solve(purpose, meta.verificationToken ?? undefined))) {
         await audit('login.captcha', false, meta, { lookup: key });
@@ -284,6 +326,7 @@ export function createAccountsService(deps: {
         expiresAt: new Date(now + policy.lookupTtlMs),
         protectionRequired: captchaRequired,
       });
+      await clearFailures(key);
       await audit('login.lookup', true, meta, { userId: user.id, lookup: key });
       const enabled = await twoFactor.isEnabled(user.id);
       return captchaRequired

@@ -21,9 +21,11 @@ export interface CaptchaChallenge {
 }
 
 /**
- * Image captchas without server state: the signature carries (HMAC-protected) what the answer hashes to,
- * what it is for and when it expires; a solved signature is remembered in the shared cache until then,
- * so each captcha is solved once. The text comes from our CSPRNG; svg-captcha only draws it.
+ * Image captchas without server state: the signature carries what it is for, when it expires and a
+ * keyed MAC of its answer, so the answer can never be found from what the client holds (a plain hash
+ * of five letters falls to an offline search in seconds). Each captcha is tried once: the first answer,
+ * right or wrong, spends it (remembered in the shared cache until it expires). The text comes from our
+ * CSPRNG; svg-captcha only draws it.
  */
 export function createCaptcha(deps: {
   appSecret: string;
@@ -34,8 +36,7 @@ export function createCaptcha(deps: {
 }) {
   const key = createHash('sha256').update(`${deps.appSecret}:captcha`).digest();
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-  const answerHash = (answer: string) =>
-    createHash('sha256').update(answer.trim().toLowerCase()).digest('base64url');
+  const answerMac = (nonce: string, answer: string) => mac(`answer:${nonce}:${answer.trim().toLowerCase()}`);
 
   return {
     issue(purpose: string): CaptchaChallenge {
@@ -43,7 +44,7 @@ export function createCaptcha(deps: {
       const svg = drawCaptcha(text, { width: 150, height: 50, noise: 3, color: false });
       const nonce = deps.rng.bytes(9).toString('base64url');
       const payload = Buffer.from(
-        JSON.stringify({ p: purpose, h: answerHash(text), e: deps.clock.now() + deps.ttlMs, n: nonce }),
+        JSON.stringify({ p: purpose, h: answerMac(nonce, text), e: deps.clock.now() + deps.ttlMs, n: nonce }),
       ).toString('base64url');
       return {
         image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
@@ -51,7 +52,7 @@ export function createCaptcha(deps: {
       };
     },
 
-    /** True once for a right answer to an unexpired captcha issued for this purpose. */
+    /** True for a right first answer to an unexpired captcha issued for this purpose. */
     async solve(purpose: string, header: string | undefined): Promise<boolean> {
       if (!header) return false;
       const colon = header.lastIndexOf(':');
@@ -69,9 +70,12 @@ export function createCaptcha(deps: {
         return false;
       }
       const now = deps.clock.now();
-      if (claims.p !== purpose || claims.e <= now || claims.h !== answerHash(header.slice(colon + 1)))
+      if (claims.p !== purpose || claims.e <= now) return false;
+      if (!(await deps.cache.setIfAbsent(`captcha:used:${claims.n}`, '1', claims.e - now + 1000)))
         return false;
-      return deps.cache.setIfAbsent(`captcha:used:${claims.n}`, '1', claims.e - now + 1000);
+      const expectedAnswer = Buffer.from(answerMac(claims.n, header.slice(colon + 1)));
+      const claimed = Buffer.from(String(claims.h));
+      return expectedAnswer.length === claimed.length && timingSafeEqual(expectedAnswer, claimed);
     },
   };
 }

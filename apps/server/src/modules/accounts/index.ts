@@ -106,6 +106,7 @@ export function createAccountsModule(deps: {
       smsCodeTtlMs: 10 * 60_000,
       requestIntervalMs: { email: 300_000, sms: 60_000 },
       maxCodeAttempts: 5,
+      dailyLimit: { email: 10, sms: 5 },
     },
   });
   const confirmation = createConfirmationService({

@@ -4,7 +4,10 @@ import { useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 18, 0, 0));
-const t = useTestApp({ clock, env: { SITE_ORIGIN: 'https://kometa.example' } });
+const t = useTestApp({
+  clock,
+  env: { SITE_ORIGIN: 'https://kometa.example', RATE_LIMIT_WRITES_PER_MINUTE: '1000' },
+});
 const password = 'kometa-correct-horse';
 
 const post = (url: string, payload: object, token?: string) =>
@@ -98,6 +101,31 @@ describe('password reset by e-mail', () => {
       ).statusCode,
     ).toBe(200);
   });
+
+  it('counts wrong two-factor codes against the link and spends it after five', async () => {
+    const token = await register('reset5@example.com');
+    const { secret } = (await post('/api/v18/users/self/two-factor', { password }, token)).json().data;
+    await post(
+      '/api/v18/users/self/two-factor/confirm',
+      { code: await generate({ secret, epoch: Math.floor(clock.now() / 1000) }) },
+      token,
+    );
+    clock.advance(30_000);
+    await post('/api/v18/resetting/request', { email: 'reset5@example.com' });
+    const link = /reset\/([A-Za-z0-9_-]+)/.exec((await lastMessage('reset5@example.com')).body)?.[1];
+    const guess = (twoFactorCode: string) =>
+      post(`/api/v18/resetting/reset/${link}`, { password: 'brand-new-secret-4', twoFactorCode });
+    for (let i = 0; i < 4; i++)
+      expect((await guess(String(100000 + i))).json().error.fields).toEqual({
+        twoFactorCode: 'errors.two_factor.invalid',
+      });
+    // The fifth wrong code spends the link: even the right code is refused afterwards.
+    expect((await guess('100009')).json().error.fields).toEqual({ token: 'errors.reset.wrong_token' });
+    const right = await generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+    expect((await guess(right)).json().error.fields).toEqual({ token: 'errors.reset.wrong_token' });
+    const login = await post('/api/v18/lookup/email', { email: 'reset5@example.com', password });
+    expect(login.statusCode).toBe(200);
+  });
 });
 
 describe('password reset by SMS', () => {
@@ -138,5 +166,20 @@ describe('password reset by SMS', () => {
       phone: '+79001112233',
     });
     expect(late.json().error.fields, late.body).toEqual({ token: 'errors.reset.wrong_code' });
+  });
+});
+
+describe('password reset requests', () => {
+  it('send at most five SMS a day to one phone, however long the requests are apart', async () => {
+    await register('reset6@example.com', '+79005556677');
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/v18/resetting/request', { phone: '+79005556677' })).statusCode).toBe(200);
+      clock.advance(61_000);
+    }
+    const sixth = await post('/api/v18/resetting/request', { phone: '+79005556677' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toBe('errors.reset.daily_limit');
+    clock.advance(86_400_000);
+    expect((await post('/api/v18/resetting/request', { phone: '+79005556677' })).statusCode).toBe(200);
   });
 });

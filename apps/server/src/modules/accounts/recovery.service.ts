@@ -21,7 +21,11 @@ export interface RecoveryPolicy {
   /** How long before the same e-mail or phone may ask again (CONFIRMATION_CODE_RESET_PASSWORD_TTL). */
   requestIntervalMs: { email: number; sms: number };
   maxCodeAttempts: number;
+  /** Requests per e-mail or phone per day, whatever the interval: an SMS costs the operator money. */
+  dailyLimit: { email: number; sms: number };
 }
+
+const DAY_MS = 86_400_000;
 
 function smsCodeHash(userId: number, code: string): Buffer {
   return createHash('sha256').update(`${userId}:${code}`).digest();
@@ -48,14 +52,23 @@ export function createRecoveryService(deps: {
 
   const interval = createRequestInterval(deps.cache, clock);
 
-  /** One request per interval per e-mail or phone, whether or not an account has it. */
+  /** One request per interval and a few per day per e-mail or phone, whether or not an account has it. */
   async function claimRequestSlot(channel: 'email' | 'sms', identifier: string): Promise<void> {
+    const day = Math.floor(clock.now() / DAY_MS);
+    const today = `reset:day:${identifier}:${day}`;
+    if (Number((await deps.cache.get(today)) ?? 0) >= policy.dailyLimit[channel])
+      throw new AppError('RATE_LIMITED', {
+        message: ResetMessage.dailyLimit,
+        headers: { 'retry-after': String(Math.ceil(((day + 1) * DAY_MS - clock.now()) / 1000)) },
+      });
     const ttl = await interval(`reset:req:${identifier}`, policy.requestIntervalMs[channel]);
-    if (ttl === 0) return;
-    throw new AppError('CONFIRMATION_CODE_RESET_PASSWORD_TTL', {
-      message: channel === 'email' ? ResetMessage.alreadyRequestedEmail : ResetMessage.alreadyRequestedPhone,
-      extra: { ttl },
-    });
+    if (ttl > 0)
+      throw new AppError('CONFIRMATION_CODE_RESET_PASSWORD_TTL', {
+        message:
+          channel === 'email' ? ResetMessage.alreadyRequestedEmail : ResetMessage.alreadyRequestedPhone,
+        extra: { ttl },
+      });
+    await deps.cache.increment(today, DAY_MS);
   }
 
   return {
@@ -136,7 +149,9 @@ export function createRecoveryService(deps: {
           if (live.attempts >= policy.maxCodeAttempts) found = undefined;
         }
       } else {
-        found = await codes.findLiveByHash('reset_email', tokenHash(token), now);
+        const live = await codes.findLiveByHash('reset_email', tokenHash(token), now);
+        // A link whose two-factor step was guessed at too often is spent (below).
+        if (live && live.attempts < policy.maxCodeAttempts) found = live;
       }
       if (!found) {
         await deps.audit('password.reset', false, meta);
@@ -148,8 +163,17 @@ export function createRecoveryService(deps: {
         if (!input.twoFactorCode)
           throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.required } });
         if (!(await deps.twoFactor.check(found.userId, input.twoFactorCode))) {
-          await deps.audit('password.reset', false, meta, { userId: found.userId });
-          throw new AppError('VALIDATION_ERROR', { fields: { twoFactorCode: TwoFactorMessage.invalid } });
+          // Every wrong code counts against this link (or SMS code); the last allowed one spends it, so
+          // a reset link is no way around two-factor's own limits.
+          const open = await codes.countAttempt(found.id, policy.maxCodeAttempts);
+          if (!open) await codes.use(found.id, now);
+          await deps.audit('password.reset', false, meta, {
+            userId: found.userId,
+            detail: { reason: 'two-factor code', spent: !open },
+          });
+          throw new AppError('VALIDATION_ERROR', {
+            fields: open ? { twoFactorCode: TwoFactorMessage.invalid } : { token: wrong },
+          });
         }
       }
       if (!(await codes.use(found.id, now)))
