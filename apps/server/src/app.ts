@@ -22,6 +22,7 @@ import { registerAccessLog } from './platform/http/access-log.ts';
 import { createRootLogger, type Logger } from './platform/logger.ts';
 import { decorateRequestContext, hostOf, requestContextStep } from './platform/http/request-context.ts';
 import { registerEdge } from './platform/http/edge.ts';
+import { securityHeadersStep } from './platform/http/security-headers.ts';
 import { corsStep } from './platform/http/cors.ts';
 import { countryGateStep } from './platform/http/country-gate.ts';
 import { signatureStep } from './platform/http/signature.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   decorateRequestContext(app);
   registerEdge(app, [
     requestContextStep({ ...config, log }),
+    securityHeadersStep(),
     corsStep(config),
     countryGateStep(config.allowedCountries),
     signatureStep({

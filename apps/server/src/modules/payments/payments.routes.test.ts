@@ -318,6 +318,34 @@ describe('deposits through the sandbox provider', () => {
     ).json().data;
     expect(second.payment.id).toBe(first.payment.id);
     expect((await api(token).get('/payments/count')).json().data).toEqual({ count: 1, deposits: 0 });
+    // The same key for another amount is another request: refused, never answered with the first.
+    const other = await api(token).post(
+      '/payments/deposits',
+      { system: 'sandbox-card', amount: 30_000 },
+      headers,
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe(1012);
+  });
+
+  it('refuses an Idempotency-Key reused for a withdrawal of another amount (409), moving nothing', async () => {
+    const token = await player();
+    await deposit(token, 200_000);
+    await play(token, 200_000);
+    const headers = { 'idempotency-key': 'withdrawal-retry-0001' };
+    const withdraw = (amount: number) =>
+      api(token).post(
+        '/payments/withdrawals',
+        { system: 'sandbox-card-out', amount, requisites: { card: '4111111111111111' } },
+        headers,
+      );
+    const first = await withdraw(50_000);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await withdraw(50_000)).json().data.id).toBe(first.json().data.id);
+    const other = await withdraw(80_000);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe(1012);
+    expect(await balance(token)).toBe(150_000);
   });
 });
 

@@ -237,6 +237,23 @@ export function createPaymentsService(deps: {
       Object.entries(values).map(([kind, value]) => [kind, maskRequisite(kind as RequisiteKind, value)]),
     );
 
+  /**
+   * A retry under the same Idempotency-Key must be the same request: the key reused for another
+   * amount, system or direction is refused, never answered with the first payment (ADR 024).
+   */
+  function assertSameRequest(
+    existing: PaymentRow,
+    wanted: { direction: 'deposit' | 'withdrawal'; systemId: number; amount: number; tip: number },
+  ): void {
+    if (
+      existing.direction !== wanted.direction ||
+      existing.systemId !== wanted.systemId ||
+      existing.amount !== wanted.amount ||
+      (existing.tip ?? 0) !== wanted.tip
+    )
+      throw new AppError('IDEMPOTENCY_CONFLICT');
+  }
+
   function returnUrlFor(paymentId: number, wanted: string | undefined): string {
     if (wanted !== undefined && deps.allowedReturnHosts.has(new URL(wanted).host)) return wanted;
     return `${deps.siteOrigin.replace(/\/+$/, '')}/deposit-pending/${paymentId}`;
@@ -313,7 +330,10 @@ export function createPaymentsService(deps: {
       // answers the deposit it opened.
       const { payment, created } = await deps.db.transaction(async (tx) => {
         const retried = clientKey ? await repository.byClientKey(auth.user.id, clientKey, tx) : undefined;
-        if (retried) return { payment: retried, created: false };
+        if (retried) {
+          assertSameRequest(retried, { direction: 'deposit', systemId: found.id, amount: body.amount, tip });
+          return { payment: retried, created: false };
+        }
         await deps.protection.checkDeposit(tx, player, body.amount + tip);
         await deps.protection.checkPaymentDetails(tx, player, Object.values(values));
         return repository.insert(
@@ -433,7 +453,15 @@ export function createPaymentsService(deps: {
         }
         return inserted;
       });
-      if (!created) return payment;
+      if (!created) {
+        assertSameRequest(payment, {
+          direction: 'withdrawal',
+          systemId: found.id,
+          amount: body.amount,
+          tip: 0,
+        });
+        return payment;
+      }
       const next = needsReview ? PaymentStatus.MANUAL : PaymentStatus.CONFIRMED;
       await move(payment.id, next, 'review');
       if (next === PaymentStatus.CONFIRMED) {

@@ -128,6 +128,16 @@ describe('the seamless-wallet API: sessions', () => {
     });
     const bogus = await provider.call('/user/balance', { request_uuid: 'b-1', token: 'not-a-token' });
     expect(bogus.body.status).toBe('RS_ERROR_INVALID_TOKEN');
+    // A user beside the token must be the token's own.
+    const own = await provider.call('/user/balance', { request_uuid: 'b-2', token: p.session, user: p.user });
+    expect(own.body).toMatchObject({ status: 'RS_OK', balance: 12_345 });
+    const other = await provider.call('/user/balance', {
+      request_uuid: 'b-3',
+      token: p.session,
+      user: String(Number(p.user) + 1),
+    });
+    expect(other.body.status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(other.body.balance).toBeUndefined();
   });
 
   it('checks the token’s expiry on bets only; wins and rollbacks still settle', async () => {

@@ -179,9 +179,15 @@ export function createSeamlessService(deps: {
     /** The session of a token, for the routes that need the player (user/info). */
     sessionOf: (provider: string, token: string) => session(provider, token, false),
 
-    async balance(provider: string, request: { request_uuid: string; token: string }) {
+    async balance(
+      provider: string,
+      request: { request_uuid: string; token: string; user?: string | undefined },
+    ) {
       return guarded(request.request_uuid, async () => {
         const found = await session(provider, request.token, false);
+        // A user named beside the token must be the token's: one player's token never reads another.
+        if (request.user !== undefined && String(found.userId) !== request.user)
+          throw new ProviderRefusal(ProviderStatus.INVALID_TOKEN);
         return answer(request.request_uuid, found.userId, found.currency);
       });
     },

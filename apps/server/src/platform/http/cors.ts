@@ -38,15 +38,29 @@ export function corsStep(options: {
   allowedDomains: string[];
   corsKeys: Map<string, string>;
 }): EdgeStep {
-  const allowedHosts = new Set([hostOf(options.siteOrigin), ...options.allowedDomains.map(hostOf)]);
-  const keyHosts = new Map([...options.corsKeys].map(([key, origin]) => [key, hostOf(origin)]));
+  // Each allowed host with the scheme it is served over (https unless its entry names another): an
+  // origin that names a scheme must name that one, so a plain-http page of the same host (anyone on
+  // the network can write one) is never echoed (ADR 024).
+  const allowedHosts = new Map(
+    [options.siteOrigin, ...options.allowedDomains].map((entry) => [hostOf(entry), schemeOf(entry)]),
+  );
+  const keyHosts = new Map(
+    [...options.corsKeys].map(([key, origin]) => [key, [hostOf(origin), schemeOf(origin)]]),
+  );
+  const schemeFits = (origin: string, scheme: string | undefined) => {
+    const given = /^([a-z][a-z0-9+.-]*):\/\//i.exec(origin.trim())?.[1]?.toLowerCase();
+    return given === undefined || given === scheme;
+  };
 
   return (request, reply) => {
     const origin = request.headers.origin;
     if (typeof origin !== 'string' || origin.length === 0) return undefined;
     const host = hostOf(origin);
     const corsKey = (request.query as Record<string, unknown> | undefined)?.cors_key;
-    const allowed = allowedHosts.has(host) || (typeof corsKey === 'string' && keyHosts.get(corsKey) === host);
+    const keyed = typeof corsKey === 'string' ? keyHosts.get(corsKey) : undefined;
+    const allowed =
+      (allowedHosts.has(host) && schemeFits(origin, allowedHosts.get(host))) ||
+      (keyed !== undefined && keyed[0] === host && schemeFits(origin, keyed[1]));
     if (allowed) {
       void reply.header('access-control-allow-origin', origin);
       void reply.header('access-control-allow-methods', 'GET, OPTIONS');
@@ -61,4 +75,9 @@ export function corsStep(options: {
     }
     return undefined;
   };
+}
+
+/** The scheme an allowed entry is served over: the one it names, else https. */
+function schemeOf(entry: string): string {
+  return /^([a-z][a-z0-9+.-]*):\/\//i.exec(entry.trim())?.[1]?.toLowerCase() ?? 'https';
 }

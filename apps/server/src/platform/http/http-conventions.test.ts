@@ -107,6 +107,21 @@ describe('query strings', () => {
   });
 });
 
+describe('security headers (ADR 024)', () => {
+  it.each(['/api/v18/currencies', '/api/v18/users/self', '/api/v18/no-such-call'])(
+    'are on every answer, refusals included: %s',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+    },
+  );
+});
+
 describe('CORS (spec §7)', () => {
   it.each(['https://kometa.example', 'https://kometa.example/', 'kometa.example', 'https://mirror.example'])(
     'echoes the allowed origin %s',
@@ -129,6 +144,13 @@ describe('CORS (spec §7)', () => {
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(hit.headers['access-control-allow-origin']).toBe('https://kometa.example');
     expect(hit.headers.vary).toBe('Origin, Auth-Token, Content-Language');
+  });
+
+  it('does not echo the site’s own host over another scheme', async () => {
+    for (const origin of ['http://kometa.example', 'http://mirror.example', 'ftp://kometa.example']) {
+      const res = await t.app.inject({ url: '/api/v18/currencies', headers: { origin } });
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
   });
 
   it('does not echo a foreign origin', async () => {
