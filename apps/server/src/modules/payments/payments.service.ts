@@ -243,7 +243,7 @@ export function createPaymentsService(deps: {
    */
   function assertSameRequest(
     existing: PaymentRow,
-    wanted: { direction: 'deposit' | 'withdrawal'; systemId: number; amount: number; tip: number },
+    wanted: { direction: 'deposit' | 'withdrawal'; systemId: string; amount: number; tip: number },
   ): void {
     if (
       existing.direction !== wanted.direction ||
