@@ -61,7 +61,7 @@ export async function logout(page: Page): Promise<void> {
       .getByRole('navigation', { name: 'Навигация игрока' })
       .getByRole('link', { name: 'Профиль' })
       .click();
-    await page.getByRole('main').getByRole('link', { name: 'Выйти' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Выйти' }).click();
   }
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
 }

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import compress from '@fastify/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { readCookie, TOKEN_COOKIE } from '../app/lib/session-cookie.ts';
 import { toSitePath } from '../app/lib/site-path.ts';
 import { isApiPath } from './api-paths.ts';
 import type { HostConfig } from './config.ts';
@@ -64,6 +65,17 @@ export async function buildHost(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  // What every answer of the site carries (ADR 024): no sniffing, no framing by other sites, no
+  // address leaked to other origins, HTTPS remembered, no powerful features asked for.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', "frame-ancestors 'self'; base-uri 'self'; object-src 'none'");
+  });
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: '/*',
@@ -94,6 +106,11 @@ export async function buildHost(
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
+      // A signed-in page is the player's alone: never stored by a browser's or a proxy's cache.
+      if (readCookie(request.headers.cookie, TOKEN_COOKIE)) {
+        reply.header('cache-control', 'private, no-store');
+        reply.header('vary', 'Cookie');
+      }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send();

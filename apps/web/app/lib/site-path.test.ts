@@ -35,7 +35,13 @@ describe('every redirect of the site stays on the site', () => {
 
   it('takes return paths of this site only', () => {
     expect(isSitePath('/payment/deposit?x=1')).toBe(true);
-    for (const path of ['//evil.example', '/\\evil.example', 'https://evil.example', '/\t/evil.example', null])
+    for (const path of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      '/\t/evil.example',
+      null,
+    ])
       expect(isSitePath(path)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { messageOf } from '../lib/messages.ts';
 import { useSite } from '../lib/site-context.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { profileApi } from '../features/profile/api/profile.server.ts';
+import { LogoutButton } from '../features/auth/components/LogoutButton.tsx';
 
 /** Sends the e-mail confirmation link again. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,11 +68,7 @@ export default function ProfileOverview() {
           <Link to="/payment/game-history">{ru.cashier.gameHistory}</Link>
         </li>
       </ul>
-      <p>
-        <Link className="button button-ghost" to="/logout" reloadDocument>
-          {ru.auth.logout}
-        </Link>
-      </p>
+      <LogoutButton className="button button-ghost" />
     </section>
   );
 }
