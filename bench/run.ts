@@ -10,6 +10,7 @@ import { providerApiSuite } from './suites/provider-api.bench.ts';
 import { protectionSuite } from './suites/protection.bench.ts';
 import { lobbySuite } from './suites/lobby.bench.ts';
 import { webSuite } from './suites/web.bench.ts';
+import { soakSuite } from './suites/soak.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
 const suites: BenchSuite[] = [
@@ -20,6 +21,7 @@ const suites: BenchSuite[] = [
   protectionSuite,
   lobbySuite,
   webSuite,
+  soakSuite,
 ];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */

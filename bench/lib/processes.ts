@@ -44,39 +44,59 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** The variables the entry point reads its port and host from (the game server's: GAMES_PORT, GAMES_HOST). */
+  portVariable?: string;
+  hostVariable?: string;
+  /** False for a cluster of servers sharing the cores: pinning them all to the server core starves them. */
+  pin?: boolean;
+}
+
 /** Starts a TypeScript entry point in its own Node process and waits until `readyPath` answers 200. */
 export async function startNodeServer(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
+  options: StartOptions = {},
 ): Promise<Running> {
   const port = await freePort();
-  const pinned = pinning();
+  const pinned = options.pin === false ? null : pinning();
   const command = pinned ? 'taskset' : process.execPath;
   // BENCH_PROFILE_DIR: each bench server writes a V8 CPU profile there when it stops.
   const profile = benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${benchConfig.profileDir}`] : [];
   const args = [...profile, '--import', 'tsx', entry];
   const child = spawn(command, pinned ? ['-c', pinned.server, process.execPath, ...args] : args, {
-    env: { ...inheritedEnvironment, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...inheritedEnvironment,
+      ...env,
+      [options.portVariable ?? 'PORT']: String(port),
+      [options.hostVariable ?? 'HOST']: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   live.add(child);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url + readyPath);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
+  for (let ready = false; !ready;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${entry} exited with ${child.exitCode ?? child.signalCode}`);
+    // A server that never got ready is an error here, not a confusing failure of the load later.
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      live.delete(child);
+      throw new Error(`${entry} did not answer ${readyPath} with 200 within 60 s`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    ready = await fetch(url + readyPath).then(
+      (res) => res.status === 200,
+      () => false, // not listening yet
+    );
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     url,
     async stop() {
-      if (child.exitCode !== null) return;
+      // A child killed by a signal has no exit code, and its 'exit' event has already gone by.
+      if (child.exitCode !== null || child.signalCode !== null) return void live.delete(child);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -5,6 +5,7 @@ import { createCasino } from './casino.ts';
 import type { GamesConfig } from './config.ts';
 import { createSeeds } from './fairness/seeds.ts';
 import { createBlackjackService, type BlackjackService } from './play/blackjack.service.ts';
+import { fail } from './play/handle.ts';
 import { createRoundMoney } from './play/money.ts';
 import { createPlayService } from './play/play.service.ts';
 import { playRoutes } from './play/play.routes.ts';
@@ -32,8 +33,14 @@ export async function buildGamesApp(
     dataDir: config.database.dataDir,
   });
   await migrate(database, MIGRATIONS_DIR);
-  const casino = createCasino({ url: config.casinoUrl, secret: config.secret });
-  const studioCasino = createCasino({ url: config.casinoUrl, secret: config.studioSecret, provider: 'demo' });
+  const timeoutMs = config.casinoTimeoutMs;
+  const casino = createCasino({ url: config.casinoUrl, secret: config.secret, timeoutMs });
+  const studioCasino = createCasino({
+    url: config.casinoUrl,
+    secret: config.studioSecret,
+    provider: 'demo',
+    timeoutMs,
+  });
   const seeds = createSeeds(database.db, now);
   const rounds = createRounds(database.db);
   const money = createRoundMoney({
@@ -53,6 +60,14 @@ export async function buildGamesApp(
   });
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // A failure of ours or of the casino (down, or slower than CASINO_TIMEOUT_MS) is "try again" in
+  // Russian, never an internal message; an unfinished round is settled at the next one (ADR 016).
+  app.setErrorHandler((error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) return fail(reply, status, 'invalid');
+    console.error('game server error', error);
+    return fail(reply, 503, 'unknown');
+  });
   // What every answer carries, frames included (ADR 024).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

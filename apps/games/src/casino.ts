@@ -8,8 +8,14 @@ export interface CasinoPlayer {
 }
 
 /** The casino, seen from our game server: a provider like any other, over signed HTTP (ADR 014). */
-export function createCasino(options: { url: string; secret: string; provider?: string }) {
+export function createCasino(options: {
+  url: string;
+  secret: string;
+  provider?: string;
+  timeoutMs?: number;
+}) {
   const client = createProviderClient({
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     casinoUrl: options.url,
     provider: options.provider ?? 'kometa',
     key: { hmacSecret: options.secret },

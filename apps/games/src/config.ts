@@ -7,6 +7,8 @@ const schema = z.object({
   GAMES_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /** The casino whose seamless-wallet API this server calls. */
   CASINO_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000'),
+  /** How long a call to the casino may take before the play is answered "try again" (503). */
+  CASINO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Shared with the casino (its KOMETA_GAMES_SECRET); both derive it from APP_SECRET by default. */
   KOMETA_GAMES_SECRET: z.string().min(16).optional(),
   /** The generic demo studio's secret with the casino (provider `demo`, ADR 020); derived by default. */
@@ -35,6 +37,7 @@ export interface GamesConfig {
   host: string;
   port: number;
   casinoUrl: string;
+  casinoTimeoutMs: number;
   siteOrigins: string[];
   secret: string;
   studioSecret: string;
@@ -53,6 +56,7 @@ export function loadGamesConfig(environment: Record<string, string | undefined> 
     host: e.GAMES_HOST,
     port: e.GAMES_PORT,
     casinoUrl: e.CASINO_URL.replace(/\/+$/, ''),
+    casinoTimeoutMs: e.CASINO_TIMEOUT_MS,
     siteOrigins: e.SITE_ORIGINS,
     secret:
       e.KOMETA_GAMES_SECRET ?? createHash('sha256').update(`${e.APP_SECRET}:kometa-games`).digest('hex'),
