@@ -287,6 +287,23 @@ describe('lookup login', () => {
     expect((await attempt(body.password, await solvedCaptcha())).statusCode).toBe(200);
   });
 
+  it('asks an address that failed often for a captcha before it ever refuses it', async () => {
+    const shared = '192.0.2.77';
+    const lookup = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v18/lookup/email',
+        payload: { email, password },
+        remoteAddress: shared,
+      });
+    // Forty failures (ten per-address budgets of four) over many accounts from one address: a NAT.
+    for (let i = 0; i < 40; i++)
+      expect((await lookup(`nat${i}@example.com`, 'guess')).statusCode).not.toBe(429);
+    const { body } = await register();
+    const answer = (await lookup(body.email, body.password)).json().error;
+    expect(answer.code).toBe(11);
+  });
+
   it('asks everyone for a captcha while failed logins across the platform pass the global budget', async () => {
     const wave = await startTestApp({ env: { LOGIN_GLOBAL_FAILURES_PER_MINUTE: '5' } });
     try {

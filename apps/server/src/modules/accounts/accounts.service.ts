@@ -36,7 +36,7 @@ export interface SessionPolicy {
   lookupTtlMs: number;
   /** Failed logins per account (or per e-mail/phone typed) before each further attempt waits. */
   maxFailuresPerAccount: number;
-  /** Failed logins per address before that address cools off for the window. */
+  /** Failed logins per address before its logins need a captcha (ten times as many: it cools off). */
   maxFailuresPerIp: number;
   /** Failed logins per account before every further attempt needs a captcha. */
   captchaAfterFailures: number;
@@ -188,12 +188,16 @@ export function createAccountsService(deps: {
 
   /** A captcha on every attempt for a login that failed a few times, or for everyone during a wave. */
   const captchaNeeded = (counts: Awaited<ReturnType<typeof failureCounts>>) =>
-    counts.account >= policy.captchaAfterFailures || counts.platform >= policy.globalFailuresPerMinute;
+    counts.account >= policy.captchaAfterFailures ||
+    counts.ip >= policy.maxFailuresPerIp ||
+    counts.platform >= policy.globalFailuresPerMinute;
 
   async function guardAttempts(lookupKey: string, meta: RequestMeta): Promise<void> {
     const counts = await failureCounts(lookupKey, meta.ip);
     let waitMs = 0;
-    if (counts.ip >= policy.maxFailuresPerIp) waitMs = policy.failureWindowMs;
+    // An address shared by many players (a carrier's NAT, an office) meets a captcha first; only ten
+    // times as many failures close it for the window.
+    if (counts.ip >= policy.maxFailuresPerIp * 10) waitMs = policy.failureWindowMs;
     else if (counts.account >= policy.maxFailuresPerAccount) {
       const delay = Math.min(
         1000 * 2 ** Math.min(counts.account - policy.maxFailuresPerAccount, 30),
