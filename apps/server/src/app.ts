@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let cache: Cache | undefined;
   try {
     await migrate(database, MIGRATIONS_DIR);
-    cache = await openCache(config.redis, () => clock.now());
+    cache = await openCache(config.redis, () => clock.now(), log);
   } catch (error) {
     await database.close();
     throw error;

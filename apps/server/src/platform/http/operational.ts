@@ -4,7 +4,11 @@ import type { Cache } from '../cache/cache.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 
-/** /healthz (the process answers), /readyz (database and cache reachable), /metrics (Prometheus). */
+/**
+ * /healthz (the process answers), /readyz (the database answers: an instance serves without Redis, on
+ * its own memory, so a Redis outage shows as `degraded` and never takes every instance out of a
+ * balancer), /metrics (Prometheus).
+ */
 export function registerOperationalRoutes(
   app: FastifyInstance,
   deps: { database: Database; cache: Cache; metrics: Metrics; outbox?: Outbox | undefined },
@@ -15,11 +19,11 @@ export function registerOperationalRoutes(
   });
   app.get('/readyz', { config: operational, schema: { hide: true } }, async (_request, reply) => {
     const [database, cache] = await Promise.all([deps.database.ping(), deps.cache.ping()]);
-    const ready = database && cache;
+    const status = !database ? 'unavailable' : cache ? 'ok' : 'degraded';
     return reply
-      .code(ready ? 200 : 503)
+      .code(database ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ok' : 'unavailable', database, cache });
+      .send({ status, database, cache });
   });
   app.get('/metrics', { config: operational, schema: { hide: true } }, async (_request, reply) => {
     const body = await deps.metrics.registry.metrics();

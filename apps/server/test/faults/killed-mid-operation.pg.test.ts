@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEST_REDIS_URL,
+  deleteRedisPrefix,
+  freshDatabase,
+  freshRedisPrefix,
+  onPostgres,
+  type FreshDatabase,
+} from '../harness.ts';
+import { openBooks, type Books } from './books.ts';
+import { SERVER_ENV, casino, paymentOf } from './casino.ts';
+import {
+  acknowledged,
+  expectedBalances,
+  fundedPlayers,
+  lanesFor,
+  ledgerKeyOf,
+  nameOf,
+  paymentIdOf,
+  perform,
+  settleDeposits,
+  type Tracked,
+} from './operations.ts';
+import { killAll, sleep, startServer, type ServerProcess } from './processes.ts';
+
+if (!onPostgres || !TEST_REDIS_URL)
+  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+
+/**
+ * The API process is SIGKILLed while deposits, withdrawals, bets and wins are in flight, then started
+ * again on the same database, and every operation is sent again with the same ids. Nothing may be lost
+ * half-way and nothing may happen twice.
+ */
+describe('the API process killed mid-operation', () => {
+  let database: FreshDatabase;
+  let books: Books;
+  const prefix = freshRedisPrefix();
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    books = await openBooks(database.url);
+  });
+  afterAll(async () => {
+    await killAll();
+    await books?.close();
+    await database?.drop();
+    await deleteRedisPrefix(prefix);
+  });
+
+  it('applies every operation exactly once or not at all after SIGKILL, restart and retry', async () => {
+    const env = {
+      ...SERVER_ENV,
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL ?? '',
+      REDIS_PREFIX: prefix,
+      JOBS_ENABLED: 'true',
+      JOBS_POLL_MS: '100',
+    };
+    const first: ServerProcess = await startServer(env);
+    const before = casino(first.url);
+    const players = await fundedPlayers(before, books, 'kill', 4);
+    const lanes = players.flatMap((player) => lanesFor(player, 'kill'));
+    const tracked = new Map<string, Tracked>();
+    for (const op of lanes.flat()) tracked.set(nameOf(op), { op, replies: [], started: false });
+    const all = [...tracked.values()];
+    const ackedCount = () => all.filter((t) => t.replies.some((reply) => acknowledged(t.op, reply))).length;
+
+    // Every lane sends its operations one after another until the server stops answering.
+    let killed = false;
+    const running = lanes.map(async (lane) => {
+      for (const op of lane) {
+        if (killed) return;
+        const entry = tracked.get(nameOf(op))!;
+        entry.started = true;
+        const reply = await perform(before, op);
+        entry.replies.push(reply);
+        if (reply.status === 0) return;
+      }
+    });
+    // Kill once about a third of the work is acknowledged: the rest is in flight or not sent yet.
+    const deadline = Date.now() + 20_000;
+    while (ackedCount() < all.length / 3 && Date.now() < deadline) await sleep(2);
+    const inFlight = all.filter((t) => t.started && t.replies.length === 0).map((t) => nameOf(t.op));
+    const exit = await first.kill('SIGKILL');
+    killed = true;
+    await Promise.all(running);
+    expect(exit.signal).toBe('SIGKILL');
+    const ackedBeforeKill = ackedCount();
+    expect(ackedBeforeKill).toBeGreaterThan(0);
+    expect(inFlight.length).toBeGreaterThan(0);
+    expect(ackedBeforeKill).toBeLessThan(all.length);
+    const firstAnswers = new Map(
+      all.flatMap((t) => {
+        const ok = t.replies.find((reply) => acknowledged(t.op, reply));
+        return ok ? [[nameOf(t.op), ok] as const] : [];
+      }),
+    );
+
+    // The same process image again on the same database; every operation is retried with its ids.
+    const second = await startServer(env);
+    const after = casino(second.url);
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const op of lane) tracked.get(nameOf(op))!.replies.push(await perform(after, op));
+      }),
+    );
+    for (const entry of all) {
+      const retry = entry.replies.at(-1)!;
+      expect(
+        acknowledged(entry.op, retry),
+        `${nameOf(entry.op)}: ${retry.status} ${JSON.stringify(retry.body)}`,
+      ).toBe(true);
+      // An operation acknowledged before the kill answers the same on retry: the original, not a second one.
+      const original = firstAnswers.get(nameOf(entry.op));
+      if (!original) continue;
+      if (entry.op.kind === 'bet' || entry.op.kind === 'win') expect(retry.body).toEqual(original.body);
+      else expect(paymentOf(retry)?.id).toBe(paymentOf(original)?.id);
+    }
+
+    const deposits = all
+      .filter((t) => t.op.kind === 'deposit')
+      .map((t) => ({ key: nameOf(t.op), paymentId: paymentIdOf(t), amount: t.op.amount }));
+    const depositStatus = await settleDeposits(after, books, deposits);
+    // A deposit is credited unless the crash came before the provider knew it (no reference: never payable).
+    for (const deposit of deposits) {
+      const [row] = await books.query<{ reference: string | null }>(
+        'select provider_reference as reference from payments where id = $1',
+        [deposit.paymentId],
+      );
+      expect(depositStatus.get(deposit.key)).toBe(row?.reference === null ? 1 : 3);
+    }
+    const withdrawalStatus = new Map<string, number>();
+    for (const entry of all.filter((t) => t.op.kind === 'withdrawal')) {
+      const [row] = await books.query<{ status: number }>('select status from payments where id = $1', [
+        paymentIdOf(entry),
+      ]);
+      withdrawalStatus.set(nameOf(entry.op), row!.status);
+    }
+
+    // Balances: exactly the operations acknowledged, once each, through the API and in the ledger.
+    const expected = expectedBalances(all, depositStatus, withdrawalStatus);
+    const stored = await books.realBalances();
+    for (const player of players) {
+      expect(await after.balance(player.token)).toBe(expected.get(player.userId));
+      expect(stored.get(player.userId)).toBe(expected.get(player.userId));
+    }
+    const counted = await books.postings(
+      all
+        .filter((t) => t.op.kind !== 'deposit' || depositStatus.get(nameOf(t.op)) === 3)
+        .map((t) => ledgerKeyOf(t)),
+    );
+    expect([...counted].filter(([, n]) => n !== 1)).toEqual([]);
+    // One payment per idempotency key (the funding deposit, three deposits, two withdrawals per player).
+    const [payments] = await books.query<{ n: string; keys: string }>(
+      `select count(*)::text as n, count(distinct (user_id, client_key))::text as keys from payments
+        where user_id = any($1::bigint[])`,
+      [players.map((player) => player.userId)],
+    );
+    expect(payments).toEqual({ n: String(players.length * 6), keys: String(players.length * 6) });
+
+    expect(await books.audit()).toEqual([]);
+    expect(await books.halfWritten()).toEqual([]);
+    await second.kill('SIGKILL');
+  }, 150_000);
+});
