@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/db/database.ts';
 import { auditLedger, createWalletModule } from '../wallet/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './index.ts';
 
@@ -326,6 +327,38 @@ describe('deposits through the sandbox provider', () => {
     );
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe(1012);
+  });
+
+  it('pays a withdrawal out once even when its payout job runs again after a crash', async () => {
+    const token = await player();
+    await deposit(token, 200_000);
+    await play(token, 200_000);
+    const created = await api(token).post('/payments/withdrawals', {
+      system: 'sandbox-card-out',
+      amount: 60_000,
+      requisites: { card: '4111 1111 1111 1111' },
+    });
+    const id = created.json().data.id as number;
+    await runJobs(); // sent to the provider
+    const [sent] = await queryRows<{ reference: string }>(
+      db(),
+      sql`select provider_reference as reference from payments where id = ${id}`,
+    );
+    // A crash between the provider's answer and its reference being recorded: the payment looks
+    // unsent, and its payout job runs again.
+    await db().execute(sql`update payments set status = 6, provider_reference = null where id = ${id}`);
+    await t.platform.jobs.enqueue('payments.payout', { paymentId: id }, { dedupeKey: `payout-again:${id}` });
+    await runJobs();
+    const payouts = await queryRows<{ reference: string }>(
+      db(),
+      sql`select reference from sandbox_payments where kind = 'payout' and merchant_payment_id = ${id}`,
+    );
+    expect(payouts).toEqual([{ reference: sent!.reference }]);
+    const [after] = await queryRows<{ reference: string }>(
+      db(),
+      sql`select provider_reference as reference from payments where id = ${id}`,
+    );
+    expect(after!.reference).toBe(sent!.reference);
   });
 
   it('refuses an Idempotency-Key reused for a withdrawal of another amount (409), moving nothing', async () => {

@@ -39,7 +39,10 @@ export interface PaymentProvider {
   }): Promise<DepositStart>;
   /** Registers where a payout goes (a card, a phone, a purse) and answers the provider's token for it. */
   registerDestination(input: { kind: string; value: string }): Promise<string>;
-  /** Sends a confirmed withdrawal to the provider. */
+  /**
+   * Sends a confirmed withdrawal to the provider, idempotent by `paymentId`: asked again for the same
+   * payment (the payout job retried after a crash), the provider answers the payout it already has.
+   */
   startPayout(input: {
     paymentId: number;
     amount: number;

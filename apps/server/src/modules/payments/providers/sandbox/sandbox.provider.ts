@@ -173,7 +173,7 @@ export function createSandboxProvider(deps: {
     async startPayout(input) {
       const reference = `sbx_${randomToken(deps.rng, 128)}`;
       const now = new Date(clock.now());
-      await repository.insert({
+      const made = await repository.insertPayoutOnce({
         reference,
         kind: 'payout',
         merchantPaymentId: input.paymentId,
@@ -184,6 +184,8 @@ export function createSandboxProvider(deps: {
         createdAt: now,
         updatedAt: now,
       });
+      // Asked again for the same payment (its job ran again after a crash): the same payout answers.
+      if (!made) return { reference: (await repository.payoutOf(input.paymentId))!.reference };
       await notify(reference, 'processing');
       await deps.jobs.enqueue('sandbox.payout', { reference }, { runAt: clock.now() + 5_000 });
       return { reference };

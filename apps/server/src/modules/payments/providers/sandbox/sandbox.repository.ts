@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bigint, boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../../platform/db/database.ts';
 import { ts } from '../../../../platform/db/columns.ts';
@@ -31,6 +31,20 @@ export function createSandboxRepository(db: Db) {
   return {
     async insert(row: typeof sandboxPayments.$inferInsert): Promise<void> {
       await db.insert(sandboxPayments).values(row);
+    },
+    /** Records a payout once per merchant payment: true when this call made it, false when it existed. */
+    async insertPayoutOnce(row: typeof sandboxPayments.$inferInsert): Promise<boolean> {
+      const made = await db.insert(sandboxPayments).values(row).onConflictDoNothing().returning();
+      return made.length === 1;
+    },
+    async payoutOf(merchantPaymentId: number): Promise<SandboxPayment | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(
+          and(eq(sandboxPayments.kind, 'payout'), eq(sandboxPayments.merchantPaymentId, merchantPaymentId)),
+        );
+      return row;
     },
     async find(reference: string): Promise<SandboxPayment | undefined> {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, reference));
