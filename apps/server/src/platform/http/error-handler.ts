@@ -5,6 +5,7 @@ import { AppError, errorEnvelopeOf } from './app-error.ts';
 import { validationFields } from './validation-fields.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
+import { loggableUrl } from './access-log.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCodeName> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
@@ -54,7 +55,10 @@ export function registerErrorHandling(app: FastifyInstance, log: Logger): void {
     const { codeName, fields } = classify(error);
     const appError = error instanceof AppError ? error : new AppError(codeName, fields ? { fields } : {});
     if (appError.status >= 500) {
-      logOf(request).error({ err: error, code: appError.code, url: request.url }, 'request failed');
+      logOf(request).error(
+        { err: error, code: appError.code, url: loggableUrl(request.url, request.routeOptions.url) },
+        'request failed',
+      );
     } else {
       logOf(request).info({ code: appError.code, reason: error.message, fields }, 'request rejected');
     }
@@ -70,7 +74,7 @@ export function registerErrorHandling(app: FastifyInstance, log: Logger): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    logOf(request).info({ url: request.url }, 'route not found');
+    logOf(request).info({ url: loggableUrl(request.url, undefined) }, 'route not found');
     void reply.code(404).header('cache-control', 'no-store').send(errorEnvelopeOf('NOT_FOUND'));
   });
 }
