@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { generate } from 'otplib';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eConfig } from '../config.ts';
 import {
@@ -6,6 +7,7 @@ import {
   expectSignedIn,
   logout,
   registerInModal,
+  sessionToken,
   submitRegistration,
   uniqueEmail,
 } from './players.ts';
@@ -92,4 +94,50 @@ test('Telegram login: linked to an existing account by logging in, then signing 
   // The bot's login link with a stale token asks to start again.
   await page.goto('/tg/login?tg_token=not-a-token-from-the-bot');
   await expect(page.getByRole('alert')).toHaveText('Нажмите /start в боте ещё раз');
+});
+
+test('Telegram login asks a player with two-factor on for the code', async ({ page }) => {
+  const email = uniqueEmail('telegram-2fa');
+  await page.goto('/#register');
+  await registerInModal(page, email);
+  const token = await sessionToken(page);
+  const headers = { 'auth-token': token };
+  const begun = await page.request.post('/api/v18/users/self/two-factor', {
+    headers,
+    data: { password: PASSWORD },
+  });
+  const secret = (await begun.json()).data.secret as string;
+  // Each code is taken once: three consecutive time steps (the server accepts one step either side).
+  const code = (step: -1 | 0 | 1) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * step });
+  const confirmed = await page.request.post('/api/v18/users/self/two-factor/confirm', {
+    headers,
+    data: { code: await code(-1) },
+  });
+  expect(confirmed.status()).toBe(200);
+  const user = { id: 100_000 + Math.floor(Math.random() * 1e8), first_name: 'Олег' };
+  await logout(page);
+
+  // Linking by logging in: the login asks the code too (two-factor is on).
+  await page.goto(`/telegram/login?${telegramWidgetQuery(user)}`);
+  const login = page.getByRole('region', { name: /Уже есть аккаунт/ });
+  await login.getByLabel('E-mail или телефон').fill(email);
+  await login.getByLabel('Пароль').fill(PASSWORD);
+  await login.getByRole('button', { name: 'Войти', exact: true }).click();
+  const linkCode = login.getByLabel(/Код/);
+  await expect(linkCode).toBeVisible();
+  await linkCode.fill(await code(0));
+  await login.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expectSignedIn(page);
+  await logout(page);
+
+  // Telegram alone no longer opens the account: the code is asked, a wrong one refused.
+  await page.goto(`/telegram/login?${telegramWidgetQuery(user)}`);
+  const field = page.getByLabel('Код из приложения');
+  await expect(field).toBeVisible();
+  await field.fill('000000');
+  await page.getByRole('button', { name: 'Войти' }).last().click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByLabel('Код из приложения').fill(await code(1));
+  await page.getByRole('button', { name: 'Войти' }).last().click();
+  await expectSignedIn(page);
 });

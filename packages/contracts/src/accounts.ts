@@ -254,8 +254,18 @@ export const TelegramMessage = {
 
 /**
  * Not linked yet: register (with the age gate) sending `telegramToken`, or log in and link; both attach
- * this Telegram identity to the account.
+ * this Telegram identity to the account. Linked with two-factor on: the code is asked, as for every
+ * other way in (issue 15).
  */
 export const telegramLoginResponse = dataEnvelope(
-  z.union([z.object({ token: z.string() }), z.object({ token: z.null(), telegramToken: z.string() })]),
+  z.union([
+    z.object({ token: z.string() }),
+    z.object({ token: z.null(), telegramToken: z.string() }),
+    // Linked, with two-factor on: confirm the code with POST /lookup/oauth {token: lookup, twoFactorCode}.
+    z.object({
+      token: z.null(),
+      lookup: z.string(),
+      twoFactor: z.object({ enabled: z.literal(true), confirmed: z.literal(false), ttl: z.number().int() }),
+    }),
+  ]),
 );

@@ -1,24 +1,17 @@
 import {
-  data,
-  Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
-  useNavigation,
   useParams,
-  type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
-import { tokenCookie } from '../lib/session-cookie.ts';
-import { isSecure } from '../lib/session-middleware.server.ts';
-import { FormError } from '../ui/FormError.tsx';
-import { socialApi } from '../features/auth/api/social.server.ts';
+import { secondFactorAction, signInWith, socialApi } from '../features/auth/api/social.server.ts';
 import { LinkIdentity } from '../features/auth/components/LinkIdentity.tsx';
+import { SecondFactorForm } from '../features/auth/components/SecondFactorForm.tsx';
 import '../features/cashier/components/cashier.css';
 import '../features/profile/components/profile.css';
 
@@ -26,9 +19,6 @@ export const meta: MetaFunction = () => [
   { title: `${ru.auth.socialTitle} — ${ru.site.name}` },
   { name: 'robots', content: 'noindex' },
 ];
-
-const signIn = (request: Request, token: string) =>
-  redirect('/', { headers: { 'set-cookie': tokenCookie(token, isSecure(request)) } });
 
 /**
  * Where the provider sends the player back (spec §4 social login; ADR 011): the answer goes to the
@@ -40,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     new URL(request.url).searchParams,
   );
   const result = answer.data;
-  if (result && 'token' in result && result.token) throw signIn(request, result.token);
+  if (result && 'token' in result && result.token) throw signInWith(request, result.token);
   if (result && 'lookup' in result) return { step: 'two-factor' as const, lookup: result.lookup };
   if (result && 'oauthToken' in result)
     return { step: 'link' as const, oauthToken: result.oauthToken, email: result.email };
@@ -51,38 +41,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate = () => false;
 
 /** The two-factor code for a linked player with TOTP on. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const answer = await socialApi(await serverApi(request, context)).secondFactor(
-    String(form.get('lookup') ?? ''),
-    String(form.get('twoFactorCode') ?? '').trim(),
-  );
-  if (answer.data?.token) throw signIn(request, answer.data.token);
-  return data({ error: messageOf(answer.error) }, { status: answer.status });
-}
+export const action = secondFactorAction;
 
 export default function OAuthCallback() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const provider = useParams().provider ?? '';
   const network = ru.auth.providers[provider] ?? provider;
   return (
     <main id="content" className="page">
       <h1>{ru.auth.socialTitle}</h1>
-      {loaded.step === 'two-factor' && (
-        <Form method="post" className="form cashier-form">
-          <input type="hidden" name="lookup" value={loaded.lookup} />
-          <label className="field">
-            {ru.auth.twoFactorCode}
-            <input name="twoFactorCode" autoComplete="one-time-code" inputMode="numeric" required />
-          </label>
-          <FormError message={result?.error} />
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {ru.auth.submitLogin}
-          </button>
-        </Form>
-      )}
+      {loaded.step === 'two-factor' && <SecondFactorForm lookup={loaded.lookup} error={result?.error} />}
       {loaded.step === 'link' && (
         <LinkIdentity link={{ oauthToken: loaded.oauthToken }} network={network} email={loaded.email} />
       )}

@@ -1,11 +1,10 @@
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useActionData, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
-import { tokenCookie } from '../lib/session-cookie.ts';
-import { isSecure } from '../lib/session-middleware.server.ts';
-import { socialApi } from '../features/auth/api/social.server.ts';
+import { secondFactorAction, signInWith, socialApi } from '../features/auth/api/social.server.ts';
 import { LinkIdentity } from '../features/auth/components/LinkIdentity.tsx';
+import { SecondFactorForm } from '../features/auth/components/SecondFactorForm.tsx';
 import '../features/cashier/components/cashier.css';
 import '../features/profile/components/profile.css';
 
@@ -32,20 +31,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const answer = await socialApi(await serverApi(request, context)).telegram(widget);
   const result = answer.data;
-  if (result?.token)
-    throw redirect('/', { headers: { 'set-cookie': tokenCookie(result.token, isSecure(request)) } });
-  if (result && 'telegramToken' in result) return { telegramToken: result.telegramToken, error: null };
-  return { telegramToken: null, error: messageOf(answer.error) };
+  if (result?.token) throw signInWith(request, result.token);
+  if (result && 'lookup' in result) return { lookup: result.lookup, telegramToken: null, error: null };
+  if (result && 'telegramToken' in result)
+    return { lookup: null, telegramToken: result.telegramToken, error: null };
+  return { lookup: null, telegramToken: null, error: messageOf(answer.error) };
 }
 
 export const shouldRevalidate = () => false;
 
+/** A linked player with two-factor on gives the code (Telegram proves who, not the second factor). */
+export const action = secondFactorAction;
+
 export default function TelegramLogin() {
-  const { telegramToken, error } = useLoaderData<typeof loader>();
+  const { lookup, telegramToken, error } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   return (
     <main id="content" className="page">
       <h1>{ru.auth.telegram}</h1>
-      {telegramToken ? (
+      {lookup ? (
+        <SecondFactorForm lookup={lookup} error={result?.error} />
+      ) : telegramToken ? (
         <LinkIdentity link={{ telegramToken }} network="Telegram" email={null} />
       ) : (
         <>

@@ -133,6 +133,8 @@ export function createAccountsModule(deps: {
     clock: deps.clock,
     audit,
     openSession: (userId, meta) => service.openSessionFor(userId, meta),
+    twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
+    issueSecondFactorLookup: (userId) => service.issueSecondFactorLookup(userId),
   });
   const oauth = createOAuthService({
     clients: createOAuthClients(deps.oauthProviders, deps.siteOrigin),

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../platform/clock.ts';
@@ -56,6 +57,36 @@ describe('Telegram login', () => {
     expect(again.token).toEqual(expect.any(String));
     const me = (await t.get('/api/v18/users/self', { 'auth-token': again.token })).json().data;
     expect(me.email).toBe('tg1@example.com');
+  });
+
+  it('asks a linked player with two-factor on for the code, as every other way in does', async () => {
+    const first = (
+      await post('/api/v18/login/telegram', { widget: widget({ id: 777009, auth_date: now() }) })
+    ).json().data;
+    const registered = await post('/api/v18/registration', {
+      email: 'tg2fa@example.com',
+      password: 'kometa-correct-horse',
+      birthday: { day: 4, month: 4, year: 1984 },
+      agreeRules: true,
+      telegramToken: first.telegramToken,
+    });
+    const token = registered.json().data.token as string;
+    const { secret } = (
+      await post('/api/v18/users/self/two-factor', { password: 'kometa-correct-horse' }, token)
+    ).json().data;
+    const code = () => generate({ secret, epoch: now() });
+    await post('/api/v18/users/self/two-factor/confirm', { code: await code() }, token);
+    clock.advance(30_000);
+    const step = (
+      await post('/api/v18/login/telegram', { widget: widget({ id: 777009, auth_date: now() }) })
+    ).json().data;
+    expect(step).toMatchObject({ token: null, twoFactor: { enabled: true, confirmed: false } });
+    expect(step.lookup).toEqual(expect.any(String));
+    const wrong = await post('/api/v18/lookup/oauth', { token: step.lookup, twoFactorCode: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const signedIn = await post('/api/v18/lookup/oauth', { token: step.lookup, twoFactorCode: await code() });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.token).toEqual(expect.any(String));
   });
 
   it('refuses a wrong hash and data older than five minutes', async () => {

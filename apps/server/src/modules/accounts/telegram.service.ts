@@ -21,6 +21,8 @@ export function createTelegramService(deps: {
   clock: Clock;
   audit: AuthAudit;
   openSession: (userId: number, meta: RequestMeta) => Promise<{ token: string }>;
+  twoFactorEnabled: (userId: number) => Promise<boolean>;
+  issueSecondFactorLookup: (userId: number) => Promise<{ lookup: string; ttlSeconds: number }>;
 }) {
   const { repository, clock } = deps;
   const key = createHash('sha256').update(`${deps.appSecret}:telegram-link`).digest();
@@ -76,7 +78,11 @@ export function createTelegramService(deps: {
     async login(
       input: Parameters<typeof verified>[0],
       meta: RequestMeta,
-    ): Promise<{ token: string } | { token: null; telegramToken: string }> {
+    ): Promise<
+      | { token: string }
+      | { token: null; telegramToken: string }
+      | { token: null; lookup: string; twoFactor: { enabled: true; confirmed: false; ttl: number } }
+    > {
       const identity = verified(input);
       const linked = await repository.find(identity.id);
       if (!linked) {
@@ -84,6 +90,15 @@ export function createTelegramService(deps: {
           detail: { reason: 'not linked', telegramId: identity.id },
         });
         return { token: null, telegramToken: linkToken(identity) };
+      }
+      // Telegram proves the identity, not the second factor: a player with two-factor on gives the code.
+      if (await deps.twoFactorEnabled(linked.userId)) {
+        const { lookup, ttlSeconds } = await deps.issueSecondFactorLookup(linked.userId);
+        await deps.audit('login.telegram', true, meta, {
+          userId: linked.userId,
+          detail: { step: 'two-factor' },
+        });
+        return { token: null, lookup, twoFactor: { enabled: true, confirmed: false, ttl: ttlSeconds } };
       }
       const session = await deps.openSession(linked.userId, meta);
       await deps.audit('login.telegram', true, meta, { userId: linked.userId });

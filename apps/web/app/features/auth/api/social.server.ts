@@ -1,4 +1,9 @@
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { serverApi } from '../../../lib/api.server.ts';
+import { messageOf } from '../../../lib/messages.ts';
+import { tokenCookie } from '../../../lib/session-cookie.ts';
+import { isSecure } from '../../../lib/session-middleware.server.ts';
 
 /** What POST /lookup/oauth answers (ADR 011): the provider's page, a session, a 2FA step, or a new identity. */
 export type SocialAnswer =
@@ -25,6 +30,28 @@ export function socialApi(api: ApiClient) {
     secondFactor: (lookup: string, twoFactorCode: string) =>
       api.post<{ token: string }>('/lookup/oauth', { token: lookup, twoFactorCode }),
     telegram: (widget: Record<string, string | number>) =>
-      api.post<{ token: string } | { token: null; telegramToken: string }>('/login/telegram', { widget }),
+      api.post<
+        | { token: string }
+        | { token: null; telegramToken: string }
+        | { token: null; lookup: string; twoFactor: { enabled: true; ttl: number } }
+      >('/login/telegram', { widget }),
   };
+}
+
+/** Signs the player in on this device with the session the API gave, and opens the home page. */
+export const signInWith = (request: Request, token: string) =>
+  redirect('/', { headers: { 'set-cookie': tokenCookie(token, isSecure(request)) } });
+
+/**
+ * The action of every page that asks a linked player's two-factor code after a social or Telegram
+ * sign-in (the lookup the API gave, and the code): signed in, or the refusal in Russian.
+ */
+export async function secondFactorAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const answer = await socialApi(await serverApi(request, context)).secondFactor(
+    String(form.get('lookup') ?? ''),
+    String(form.get('twoFactorCode') ?? '').trim(),
+  );
+  if (answer.data?.token) throw signInWith(request, answer.data.token);
+  return data({ error: messageOf(answer.error) }, { status: answer.status });
 }
