@@ -42,6 +42,7 @@ import { UpdateBar } from './features/shell/components/UpdateBar.tsx';
 import { useRegistrationNudge } from './features/auth/registration-nudge.ts';
 import { RealityCheck } from './features/protection/components/RealityCheck.tsx';
 import { SessionClock } from './features/protection/components/SessionClock.tsx';
+import { sessionMarker } from './lib/session-marker.server.ts';
 
 /** Every request's session and the server's navigation rules (spec §2.2; lib/session-middleware). */
 export const middleware: MiddlewareFunction<Response>[] = [sessionMiddleware];
@@ -57,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const signedIn = session?.user ?? null;
   return {
     user: signedIn,
-    token: signedIn ? (session?.token ?? null) : null,
+    session: signedIn && session?.token ? sessionMarker(session.token) : null,
     settings,
     serverTimeMs: session?.serverTimeMs ?? Date.now(),
     helloBar: helloBar.data ?? null,
@@ -91,7 +92,7 @@ function SessionSync() {
   useEffect(() => {
     if (!site) return;
     syncBrowserApi({
-      token: site.token,
+      session: site.session,
       signatureKey: site.settings.signatureKey,
       serverTimeMs: site.serverTimeMs,
       // A refresh that failed: the session is gone, the login modal opens (spec §4).

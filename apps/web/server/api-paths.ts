@@ -9,3 +9,22 @@ export const API_PATH_PREFIXES = [
 ] as const;
 
 export const isApiPath = (path: string) => API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * The API calls whose answer opens, renews or ends a session (ADR 026): from the site's browser
+ * client, the site host keeps their token in the HttpOnly cookie instead of handing it to scripts.
+ */
+const SESSION_CALLS = new Set(
+  [
+    '/registration',
+    '/login/lookup',
+    '/login/token',
+    '/login/sso',
+    '/login/telegram',
+    '/lookup/oauth',
+    '/users/self/refreshToken',
+    '/users/self/logout',
+  ].map((call) => `/api/v18${call}`),
+);
+
+export const isSessionCall = (path: string) => SESSION_CALLS.has(path);

@@ -15,6 +15,8 @@ export function loadHostConfig(environment: Record<string, string | undefined> =
      * or their addresses; never "anyone", which would let a visitor name any address.
      */
     trustProxy: trustProxy(environment.TRUST_PROXY),
+    /** The longest a session lives (the API's SESSION_MAX_DAYS): the session cookie never outlives it. */
+    sessionMaxAgeSeconds: Number(environment.SESSION_MAX_DAYS ?? 30) * 86_400,
     buildDir: environment.WEB_BUILD_DIR ?? fileURLToPath(new URL('../build', import.meta.url)),
   };
 }

@@ -2,15 +2,28 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import compress from '@fastify/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { readCookie, TOKEN_COOKIE } from '../app/lib/session-cookie.ts';
+import { readCookie, TOKEN_COOKIE, WEB_CLIENT_HEADER, tokenCookie } from '../app/lib/session-cookie.ts';
+import { sessionMarker } from '../app/lib/session-marker.server.ts';
 import { toSitePath } from '../app/lib/site-path.ts';
-import { isApiPath } from './api-paths.ts';
+import { isApiPath, isSessionCall } from './api-paths.ts';
 import type { HostConfig } from './config.ts';
+
+/** Headers of one hop only, or describing a body this host re-encodes: never passed along. */
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'accept-encoding',
+  'upgrade',
+]);
 
 /** React Router's handler over the built site. */
 async function serverRenderer(buildDir: string): Promise<(request: Request) => Promise<Response>> {
@@ -76,16 +89,66 @@ export async function buildHost(
       reply.header('content-security-policy', "frame-ancestors 'self'; base-uri 'self'; object-src 'none'");
   });
 
+  /**
+   * A call of the site's browser client that opens, renews or ends the session (ADR 026): passed to
+   * the API with the session from the cookie, and its answer's token kept in the HttpOnly cookie, the
+   * browser getting only a marker of it; a logout, or a refresh the API refused, removes the cookie.
+   */
+  async function sessionCall(request: FastifyRequest, reply: FastifyReply, session: string | null) {
+    const chunks: Buffer[] = [];
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      for await (const chunk of request.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || HOP_HEADERS.has(name)) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    headers.set('x-forwarded-for', request.ip);
+    if (session) headers.set('auth-token', session);
+    const answer = await fetch(`${config.apiUpstream}${request.url}`, {
+      method: request.method,
+      headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    });
+    let body = await answer.text();
+    const path = request.url.split('?')[0] ?? '';
+    const cookie = (token: string | null) =>
+      tokenCookie(token, request.protocol === 'https', config.sessionMaxAgeSeconds);
+    if (path.endsWith('/users/self/logout') || (path.endsWith('/refreshToken') && answer.status === 401)) {
+      reply.header('set-cookie', cookie(null));
+    } else if (answer.status === 200 && answer.headers.get('content-type')?.includes('json')) {
+      const json = JSON.parse(body) as { data?: { token?: unknown } };
+      if (json.data && typeof json.data.token === 'string' && json.data.token) {
+        reply.header('set-cookie', cookie(json.data.token));
+        json.data.token = sessionMarker(json.data.token);
+        body = JSON.stringify(json);
+      }
+    }
+    answer.headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name) && name !== 'set-cookie') reply.header(name, value);
+    });
+    return reply.status(answer.status).send(body);
+  }
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: '/*',
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (isApiPath(path)) {
+        // The site's own browser client holds no token (ADR 026): its calls get the session from the
+        // HttpOnly cookie here. Other callers (apps, providers) send their own Auth-Token.
+        const session =
+          request.headers[WEB_CLIENT_HEADER] === undefined
+            ? null
+            : readCookie(request.headers.cookie, TOKEN_COOKIE);
+        if (request.headers[WEB_CLIENT_HEADER] !== undefined && isSessionCall(path))
+          return sessionCall(request, reply, session);
         return reply.from(request.url, {
           rewriteRequestHeaders: (_req, headers) => ({
             ...headers,
             'x-forwarded-for': request.ip,
+            ...(session ? { 'auth-token': session } : {}),
           }),
         });
       }

@@ -1,8 +1,9 @@
 import { createApiClient, type ApiClient } from './api-client.ts';
-import { writeTokenCookie } from './session-cookie.ts';
+import { WEB_CLIENT_HEADER } from './session-cookie.ts';
 
 interface BrowserSession {
-  token: string | null;
+  /** Not the token (the browser never holds it, ADR 026): a marker of the session, or null for a guest. */
+  session: string | null;
   signatureKey: string | null;
   serverTimeMs: number;
   onSessionLost: () => void;
@@ -17,17 +18,24 @@ let reactions: Pick<BrowserSession, 'onSessionLost' | 'onSuspicious' | 'onRestri
 };
 
 /**
- * The browser's API client, one per page: the token from the session cookie (kept in step with the
- * root loader), the signature key from the settings and the server's clock offset from the root loader.
+ * The browser's API client, one per page. It never holds the token (ADR 026): the site host adds the
+ * session from its HttpOnly cookie to calls that carry the web client's header, and keeps the cookie
+ * when a call logs in, refreshes or logs out. The client knows only a marker of the session (from the
+ * root loader, or what such a call answered), enough to know it is signed in and to ask for one refresh
+ * on a 401; the signature key and the server's clock offset come from the root loader.
  */
 export function browserApi(): ApiClient {
   client ??= createApiClient({
     baseUrl: '',
-    fetch: (input, init) => fetch(input, init),
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.delete('auth-token');
+      headers.set(WEB_CLIENT_HEADER, 'web');
+      return fetch(input, { ...init, headers });
+    },
     token: () => state.token,
     setToken: (token) => {
       state = { ...state, token };
-      writeTokenCookie(token);
     },
     language: () => 'ru',
     signatureKey: () => state.signatureKey,
@@ -42,12 +50,14 @@ export function browserApi(): ApiClient {
 
 /** Keeps the client in step with the root loader's data and the shell's reactions (spec §4, §8). */
 export function syncBrowserApi(next: BrowserSession): void {
-  state = { token: next.token, signatureKey: next.signatureKey, offsetMs: next.serverTimeMs - Date.now() };
+  state = { token: next.session, signatureKey: next.signatureKey, offsetMs: next.serverTimeMs - Date.now() };
   reactions = next;
 }
 
-/** Signs the player in on this device: the cookie first, so the next loaders see the session. */
-export function rememberToken(token: string | null): void {
-  state = { ...state, token };
-  writeTokenCookie(token);
+/**
+ * After a call that logged in or out on this device (the site host has set or removed the cookie
+ * already): what that call answered in place of the token, or null.
+ */
+export function rememberSession(session: string | null): void {
+  state = { ...state, token: session };
 }

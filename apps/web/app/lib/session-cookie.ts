@@ -2,6 +2,11 @@
 export const TOKEN_COOKIE = 'kometa_token';
 /** Cookies live 400 days, SameSite lax, secure where the site is served over HTTPS (spec §9). */
 export const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
+/**
+ * The header the site's own browser client sends on every API call: only then does the site host add
+ * the session from its cookie (a form or an image from another site cannot send it; ADR 026).
+ */
+export const WEB_CLIENT_HEADER = 'x-kometa-client';
 
 export function readCookie(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
@@ -12,15 +17,13 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
-/** The token cookie (or its removal, with null), as a Set-Cookie value or for document.cookie. */
-export function tokenCookie(token: string | null, secure: boolean): string {
-  const flags = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/**
+ * The session cookie (or its removal, with null) as a Set-Cookie value (ADR 026): HttpOnly, so no
+ * script on the page can read the token; it lives as long as the session may, never longer.
+ */
+export function tokenCookie(token: string | null, secure: boolean, maxAgeSeconds: number): string {
+  const flags = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return token
-    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${COOKIE_MAX_AGE_SECONDS}; ${flags}`
+    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAgeSeconds}; ${flags}`
     : `${TOKEN_COOKIE}=; Max-Age=0; ${flags}`;
-}
-
-/** Writes (or, with null, removes) the token cookie in the browser. */
-export function writeTokenCookie(token: string | null): void {
-  document.cookie = tokenCookie(token, location.protocol === 'https:');
 }

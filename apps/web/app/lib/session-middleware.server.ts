@@ -1,6 +1,7 @@
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import type { User } from '@kometa/contracts';
 import { serverApi, sessionContext, tokenOf, type RequestSession } from './api.server.ts';
+import { serverConfig } from '../config.server.ts';
 import { tokenCookie } from './session-cookie.ts';
 import { toSitePath } from './site-path.ts';
 
@@ -19,8 +20,11 @@ export function languageRedirect(url: URL): string | null {
   return toSitePath(url.pathname.replace(LANGUAGE_PREFIX, '') + url.search);
 }
 
-export const isSecure = (request: Request) =>
-  new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+export const isSecure = (request: Request) => new URL(request.url).protocol === 'https:';
+
+/** The session cookie for this request's site (or its removal, with null): HttpOnly, ADR 026. */
+export const sessionCookie = (token: string | null, request: Request) =>
+  tokenCookie(token, isSecure(request), serverConfig.sessionMaxAgeSeconds);
 
 /** Exchanges the `auth` parameter's one-time token for a session token (spec §2.2 token login). */
 export async function loginByToken(
@@ -54,7 +58,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     const token = await loginByToken(request, context, oneTime);
     url.searchParams.delete('auth');
     const headers = new Headers();
-    if (token) headers.append('set-cookie', tokenCookie(token, isSecure(request)));
+    if (token) headers.append('set-cookie', sessionCookie(token, request));
     throw redirect(toSitePath(`${url.pathname}${url.search}${token ? '' : '#authorization'}`), { headers });
   }
   const api = await serverApi(request, context);
@@ -67,7 +71,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   session.user = user?.status === 200 && user.data ? user.data : null;
   const response = await next();
   if (session.refreshed !== undefined) {
-    response.headers.append('set-cookie', tokenCookie(session.refreshed, isSecure(request)));
+    response.headers.append('set-cookie', sessionCookie(session.refreshed, request));
   }
   return response;
 };

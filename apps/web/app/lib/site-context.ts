@@ -13,7 +13,8 @@ export interface HelloBar {
 /** What the root loader gives every page (spec §2.2: settings, rotators and the player before each navigation). */
 export interface SiteData {
   user: User | null;
-  token: string | null;
+  /** A marker of the player's session (never the token, which stays in an HttpOnly cookie; ADR 026). */
+  session: string | null;
   settings: SiteSettings;
   serverTimeMs: number;
   helloBar: HelloBar | null;

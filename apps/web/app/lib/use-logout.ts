@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { browserApi, rememberToken } from './api.browser.ts';
+import { browserApi, rememberSession } from './api.browser.ts';
 
 /** Ends the session at the API (a failure still signs out here), then the home page as a guest. */
 export function useLogout(): () => Promise<void> {
@@ -10,7 +10,7 @@ export function useLogout(): () => Promise<void> {
     await browserApi()
       .post('/users/self/logout')
       .catch(() => undefined);
-    rememberToken(null);
+    rememberSession(null);
     await navigate('/', { replace: true });
     await revalidator.revalidate();
   }, [navigate, revalidator]);

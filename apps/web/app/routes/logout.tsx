@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { serverApi, tokenOf } from '../lib/api.server.ts';
-import { tokenCookie } from '../lib/session-cookie.ts';
-import { isSecure } from '../lib/session-middleware.server.ts';
+import { sessionCookie } from '../lib/session-middleware.server.ts';
 import { ru } from '../i18n/ru.ts';
 import { LogoutButton } from '../features/auth/components/LogoutButton.tsx';
 
@@ -19,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (tokenOf(request)) {
     await (await serverApi(request, context)).post('/users/self/logout').catch(() => undefined);
   }
-  throw redirect('/', { headers: { 'set-cookie': tokenCookie(null, isSecure(request)) } });
+  throw redirect('/', { headers: { 'set-cookie': sessionCookie(null, request) } });
 }
 
 export default function Logout() {

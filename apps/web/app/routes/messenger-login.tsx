@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
-import { tokenCookie } from '../lib/session-cookie.ts';
-import { isSecure, loginByToken } from '../lib/session-middleware.server.ts';
+import { sessionCookie, loginByToken } from '../lib/session-middleware.server.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${ru.auth.telegram} — ${ru.site.name}` },
@@ -15,7 +14,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const oneTime = new URL(request.url).searchParams.get('tg_token');
   const token = oneTime ? await loginByToken(request, context, oneTime) : null;
-  if (token) throw redirect('/', { headers: { 'set-cookie': tokenCookie(token, isSecure(request)) } });
+  if (token) throw redirect('/', { headers: { 'set-cookie': sessionCookie(token, request) } });
   return null;
 }
 

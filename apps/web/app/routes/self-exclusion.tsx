@@ -12,8 +12,7 @@ import { ru } from '../i18n/ru.ts';
 import { currentPlayer, serverApi } from '../lib/api.server.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
-import { tokenCookie } from '../lib/session-cookie.ts';
-import { isSecure } from '../lib/session-middleware.server.ts';
+import { sessionCookie } from '../lib/session-middleware.server.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { protectionApi, type ExclusionState } from '../features/protection/api/protection.server.ts';
 import '../features/cashier/components/cashier.css';
@@ -41,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ state: null, error: messageOf(answer.error) }, { status: answer.status });
   return data(
     { state: answer.data, error: null },
-    { headers: { 'set-cookie': tokenCookie(null, isSecure(request)) } },
+    { headers: { 'set-cookie': sessionCookie(null, request) } },
   );
 }
 

@@ -2,8 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { serverApi } from '../../../lib/api.server.ts';
 import { messageOf } from '../../../lib/messages.ts';
-import { tokenCookie } from '../../../lib/session-cookie.ts';
-import { isSecure } from '../../../lib/session-middleware.server.ts';
+import { sessionCookie } from '../../../lib/session-middleware.server.ts';
 
 /** What POST /lookup/oauth answers (ADR 011): the provider's page, a session, a 2FA step, or a new identity. */
 export type SocialAnswer =
@@ -40,7 +39,7 @@ export function socialApi(api: ApiClient) {
 
 /** Signs the player in on this device with the session the API gave, and opens the home page. */
 export const signInWith = (request: Request, token: string) =>
-  redirect('/', { headers: { 'set-cookie': tokenCookie(token, isSecure(request)) } });
+  redirect('/', { headers: { 'set-cookie': sessionCookie(token, request) } });
 
 /**
  * The action of every page that asks a linked player's two-factor code after a social or Telegram

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
-import { rememberToken } from '../../../lib/api.browser.ts';
+import { rememberSession } from '../../../lib/api.browser.ts';
 import { useSite } from '../../../lib/site-context.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { takeReturnPath } from '../return-path.ts';
@@ -28,7 +28,7 @@ export function AuthModals() {
   const close = () =>
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   const signedIn = async (token: string) => {
-    rememberToken(token);
+    rememberSession(token);
     const back = takeReturnPath();
     await navigate(back ?? { pathname: location.pathname, search: location.search }, { replace: true });
     await revalidator.revalidate();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
-import { rememberToken } from '../../../lib/api.browser.ts';
+import { rememberSession } from '../../../lib/api.browser.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { FormError } from '../../../ui/FormError.tsx';
 import { authApi } from '../api/auth.ts';
@@ -26,7 +26,7 @@ export function LinkIdentity({
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
   async function done(token: string, linkAfter: boolean) {
-    rememberToken(token);
+    rememberSession(token);
     if (linkAfter) {
       const answer = await authApi.link(link);
       if (answer.status !== 200) return setError(messageOf(answer.error));
