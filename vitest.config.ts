@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
+      'apps/server/sql/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',
       'apps/web/server/**/*.test.ts',
     ],

@@ -81,7 +81,7 @@ test.describe('the edge holds against a hostile visitor', () => {
     // The token is the site host's alone: an HttpOnly cookie, in no page and in no script's reach.
     const stored = (await page.context().cookies()).find((c) => c.name === 'kometa_token');
     expect(stored?.httpOnly).toBe(true);
-    expect(await page.evaluate(() => document.cookie)).not.toContain('kometa_token');
+    expect(await page.evaluate<string>('document.cookie')).not.toContain('kometa_token');
     expect(await (await page.request.get('/profile')).text()).not.toContain(token);
     expect(await page.content()).not.toContain(token);
     // Opening /logout (a link or an image elsewhere could) only asks; the session lives on.

@@ -106,7 +106,10 @@ export function createCatalogRepository(db: Db) {
       };
     },
 
-    /** The catalogue's version, bumped by every change to what the lobby shows (migration 0017). */
+    /**
+     * The catalogue's version, bumped by every change to what the lobby shows (the triggers calling
+     * `bump_catalog_version`: apps/server/sql/functions.sql).
+     */
     async version(): Promise<number> {
       const [row] = await queryRows<{ version: string }>(
         db,

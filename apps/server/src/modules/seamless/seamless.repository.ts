@@ -22,7 +22,7 @@ const winOf = (row: Record<string, unknown>) => ({
   at: new Date(row.closed_at as string),
 });
 
-/** What the one-round-trip money functions take (migration 0013). */
+/** What `seamless_bet` and `seamless_win` take (their live code: apps/server/sql/functions.sql). */
 interface MoneyCall {
   provider: string;
   transactionId: string;
@@ -248,7 +248,7 @@ export function createSeamlessRepository(db: Db) {
         .returning({ round: gameRounds.round });
       return closed.length;
     },
-    /** A provider win in one round trip (migration 0013, `seamless_win`). */
+    /** A provider win in one round trip (`seamless_win`, apps/server/sql/functions.sql). */
     async placeWin(input: MoneyCall & { reference: string }): Promise<{ status: string; answer: unknown }> {
       const [row] = await queryRows<{ status: string; answer: unknown }>(
         db,
@@ -263,7 +263,7 @@ export function createSeamlessRepository(db: Db) {
       return row;
     },
 
-    /** A provider bet in one round trip (migration 0013, `seamless_bet`). */
+    /** A provider bet in one round trip (`seamless_bet`, apps/server/sql/functions.sql). */
     async placeBet(input: MoneyCall): Promise<{ status: string; answer: unknown }> {
       const [row] = await queryRows<{ status: string; answer: unknown }>(
         db,

@@ -50,7 +50,7 @@ export function createLedgerRepository(db: Db) {
       return new Map(rows.map((row) => [`${row.code}|${row.currency}`, row.id]));
     },
 
-    /** One ledger transaction through `ledger_post` (migration 0010), on `executor` when given. */
+    /** One ledger transaction via `ledger_post` (apps/server/sql/functions.sql), on `executor` if given. */
     async post(
       input: {
         key: string;

@@ -1,7 +1,7 @@
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import { bytea, ts } from '../../platform/db/columns.ts';
 
-/** Written only by the `ledger_post` function (migration 0010); read here. */
+/** Written only by the `ledger_post` function (apps/server/sql/functions.sql); read here. */
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   code: text('code').notNull(),
