@@ -70,6 +70,23 @@ test.describe('the edge holds against a hostile visitor', () => {
     }
   });
 
+  test('only the scripts a page was rendered with run: a fresh nonce per page (CSP)', async ({ request }) => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await request.get('/games');
+      const policy = page.headers()['content-security-policy'] ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      expect(policy).toContain("'strict-dynamic'");
+      expect(policy).toContain("object-src 'none'");
+      const scripts = (await page.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce!);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   test('a signed-in page is never cached, and only the logout button signs out', async ({ page }) => {
     await page.goto('/#register');
     await registerInModal(page, uniqueEmail('edge'));

@@ -43,6 +43,7 @@ import { useRegistrationNudge } from './features/auth/registration-nudge.ts';
 import { RealityCheck } from './features/protection/components/RealityCheck.tsx';
 import { SessionClock } from './features/protection/components/SessionClock.tsx';
 import { sessionMarker } from './lib/session-marker.server.ts';
+import { useNonce } from './lib/nonce.ts';
 
 /** Every request's session and the server's navigation rules (spec §2.2; lib/session-middleware). */
 export const middleware: MiddlewareFunction<Response>[] = [sessionMiddleware];
@@ -122,6 +123,7 @@ function useShell(): Shell {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   const shell = useShell();
   const site = useSite();
   // One query cache per page load, around the whole shell (server data fetched in the browser: ADR 023).
@@ -152,8 +154,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {shell !== 'empty' && <UpdateBar />}
           <NavigationProgress />
         </QueryClientProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
