@@ -113,4 +113,35 @@ test.describe('the edge holds against a hostile visitor', () => {
       (await page.request.get('/api/v18/users/self', { headers: { 'auth-token': token } })).status(),
     ).toBe(401);
   });
+
+  test('a sign-in link from someone else asks first, and declining keeps the visitor’s own account', async ({
+    page,
+    browser,
+  }) => {
+    // The sender's account and its one-time login link.
+    const sender = await browser.newContext();
+    const senderPage = await sender.newPage();
+    await senderPage.goto('/#register');
+    await registerInModal(senderPage, uniqueEmail('sender'));
+    const issued = await senderPage.request.post('/api/v18/users/self/loginToken', {
+      headers: { 'auth-token': await sessionToken(senderPage) },
+      data: {},
+    });
+    const oneTime = (await issued.json()).data.token as string;
+    await sender.close();
+
+    const own = uniqueEmail('visitor');
+    await page.goto('/#register');
+    await registerInModal(page, own);
+    await page.goto(`/games?auth=${encodeURIComponent(oneTime)}`);
+    await expect(page.getByRole('heading', { name: 'Войти по ссылке?' })).toBeVisible();
+    await expect(page.getByText(/Ссылка открывает аккаунт se\*\*\*@example\.com/)).toBeVisible();
+    await expect(page.getByText(/Вы выйдете из аккаунта vi\*\*\*@example\.com/)).toBeVisible();
+    await page.getByRole('button', { name: 'Не входить' }).click();
+    await expect(page).toHaveURL(/\/games$/);
+    const me = await page.request.get('/api/v18/users/self', {
+      headers: { 'auth-token': await sessionToken(page), 'x-kometa-client': 'web' },
+    });
+    expect((await me.json()).data.email).toBe(own);
+  });
 });

@@ -160,6 +160,10 @@ test('a login link with the auth parameter signs the player in on another device
   const device = await browser.newContext();
   const other = await device.newPage();
   await other.goto(`/games?auth=${encodeURIComponent(oneTime)}`);
+  // The link names the account it opens and waits for a yes (no one can sign a visitor in unasked).
+  await expect(other.getByRole('heading', { name: 'Войти по ссылке?' })).toBeVisible();
+  await expect(other.getByText(/Ссылка открывает аккаунт to\*\*\*@example\.com/)).toBeVisible();
+  await other.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(other).toHaveURL(/\/games$/);
   await expectSignedIn(other);
   // One time only: the same link again opens the login modal.

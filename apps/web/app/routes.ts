@@ -7,6 +7,7 @@ export default [
   route('resetting/request', 'routes/resetting-request.tsx'),
   route('resetting/reset/:token', 'routes/resetting-reset.tsx'),
   route('sapi/loginByToken', 'routes/login-by-token.tsx'),
+  route('login/confirm', 'routes/login-confirm.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('oauth-start', 'routes/oauth-start.tsx'),
   route('oauth/:provider', 'routes/oauth-callback.tsx'),

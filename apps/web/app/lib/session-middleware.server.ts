@@ -22,6 +22,29 @@ export function languageRedirect(url: URL): string | null {
 
 export const isSecure = (request: Request) => new URL(request.url).protocol === 'https:';
 
+/** Where a sign-in that came in a link waits for the visitor's yes (ADR 026). */
+export const PENDING_COOKIE = 'kometa_pending_login';
+const PENDING_SECONDS = 300;
+
+/**
+ * A sign-in that arrived in a link (the `auth` parameter, /sapi/loginByToken, the bot's tg_token) is
+ * not taken at once: anyone can send a link that signs the visitor into the sender's account, where
+ * the visitor might then deposit (login CSRF). The new session waits in an HttpOnly cookie for five
+ * minutes, and the confirmation page names the account before the visitor takes it.
+ */
+export function confirmSignIn(token: string, request: Request, next: string): Response {
+  const flags = `Path=/; HttpOnly; SameSite=Lax${isSecure(request) ? '; Secure' : ''}`;
+  return redirect(`/login/confirm?next=${encodeURIComponent(toSitePath(next))}`, {
+    headers: {
+      'set-cookie': `${PENDING_COOKIE}=${encodeURIComponent(token)}; Max-Age=${PENDING_SECONDS}; ${flags}`,
+    },
+  });
+}
+
+/** Removes the waiting sign-in's cookie. */
+export const clearPendingSignIn = (request: Request) =>
+  `${PENDING_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${isSecure(request) ? '; Secure' : ''}`;
+
 /** The session cookie for this request's site (or its removal, with null): HttpOnly, ADR 026. */
 export const sessionCookie = (token: string | null, request: Request) =>
   tokenCookie(token, isSecure(request), serverConfig.sessionMaxAgeSeconds);
@@ -57,9 +80,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (oneTime) {
     const token = await loginByToken(request, context, oneTime);
     url.searchParams.delete('auth');
-    const headers = new Headers();
-    if (token) headers.append('set-cookie', sessionCookie(token, request));
-    throw redirect(toSitePath(`${url.pathname}${url.search}${token ? '' : '#authorization'}`), { headers });
+    if (token) throw confirmSignIn(token, request, `${url.pathname}${url.search}`);
+    throw redirect(toSitePath(`${url.pathname}${url.search}#authorization`));
   }
   const api = await serverApi(request, context);
   const [time, user] = await Promise.all([

@@ -1,6 +1,6 @@
-import { Link, redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
-import { sessionCookie, loginByToken } from '../lib/session-middleware.server.ts';
+import { confirmSignIn, loginByToken } from '../lib/session-middleware.server.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${ru.tokenLogin.title} — ${ru.site.name}` },
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const oneTime = new URL(request.url).searchParams.get('token');
   const token = oneTime ? await loginByToken(request, context, oneTime) : null;
   if (!token) return { failed: true };
-  throw redirect('/', { headers: { 'set-cookie': sessionCookie(token, request) } });
+  throw confirmSignIn(token, request, '/');
 }
 
 export default function LoginByToken() {

@@ -1,6 +1,6 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
-import { sessionCookie, loginByToken } from '../lib/session-middleware.server.ts';
+import { confirmSignIn, loginByToken } from '../lib/session-middleware.server.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${ru.auth.telegram} — ${ru.site.name}` },
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const oneTime = new URL(request.url).searchParams.get('tg_token');
   const token = oneTime ? await loginByToken(request, context, oneTime) : null;
-  if (token) throw redirect('/', { headers: { 'set-cookie': sessionCookie(token, request) } });
+  if (token) throw confirmSignIn(token, request, '/');
   return null;
 }
 
