@@ -1,5 +1,5 @@
 import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@kometa/contracts';
-import { signBody } from '@kometa/provider-kit';
+import { signBody, verifyBody } from '@kometa/provider-kit';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../../src/modules/payments/index.ts';
 
 /** Secrets the spawned servers get, so the tests can sign as Kometa's game server and as the sandbox. */
@@ -20,6 +20,8 @@ export type Json = Record<string, unknown>;
 export interface Reply {
   status: number;
   body: Json;
+  /** The body's exact bytes as text (what a provider checks the answer's signature on). */
+  raw: string;
   headers: Headers;
   ms: number;
   failure?: string;
@@ -46,13 +48,26 @@ export async function request(
     } catch {
       body = { text };
     }
-    return { status: response.status, body, headers: response.headers, ms: performance.now() - started };
+    return {
+      status: response.status,
+      body,
+      raw: text,
+      headers: response.headers,
+      ms: performance.now() - started,
+    };
   } catch (error) {
     const failure =
       error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
         ? 'timeout'
         : String((error as { cause?: unknown }).cause ?? error);
-    return { status: 0, body: {}, headers: new Headers(), ms: performance.now() - started, failure };
+    return {
+      status: 0,
+      body: {},
+      raw: '',
+      headers: new Headers(),
+      ms: performance.now() - started,
+      failure,
+    };
   }
 }
 
@@ -66,6 +81,19 @@ export function isCleanServerError(reply: Reply): boolean {
     reply.status <= 599 &&
     typeof error?.code === 'number' &&
     typeof error.message === 'string'
+  );
+}
+
+/**
+ * True for the provider API's "try again later" (ADR 014): HTTP 200, RS_ERROR_UNKNOWN, signed by the
+ * casino like every answer. A provider sends the same request again on it.
+ */
+export function isProviderRetryLater(reply: Reply): boolean {
+  const signature = reply.headers.get(PROVIDER_SIGNATURE_HEADER) ?? undefined;
+  return (
+    reply.status === 200 &&
+    reply.body.status === 'RS_ERROR_UNKNOWN' &&
+    verifyBody(Buffer.from(reply.raw), signature, { hmacSecret: GAMES_SECRET })
   );
 }
 

@@ -15,7 +15,9 @@ import {
   betBody,
   casino,
   isCleanServerError,
+  isProviderRetryLater,
   paymentOf,
+  redirectOf,
   type Casino,
   type Player,
   type Reply,
@@ -40,11 +42,8 @@ if (!onPostgres || !TEST_REDIS_URL)
 
 const SERVICE_UNAVAILABLE = { error: { code: 1007, message: 'errors.service_unavailable' } };
 
-/** The cashier's answer when opening a deposit at the provider failed (it fails the payment). */
-function isDepositOpenRefused(reply: Reply): boolean {
-  const error = reply.body.error as { fields?: Record<string, string> } | undefined;
-  return reply.status === 400 && error?.fields?.system === 'errors.api.payment.system_unavailable';
-}
+/** The sandbox recording a deposit it opens (a payout's insert is the one with "on conflict"). */
+const SANDBOX_DEPOSIT_INSERT = { like: 'insert into "sandbox_payments"%', notLike: '%on conflict%' };
 
 /**
  * An administrator (or a failover) terminates the server's PostgreSQL connections while it works. The
@@ -73,14 +72,17 @@ describe('database connections terminated under the running server', () => {
     return row?.n ?? 0;
   }
 
-  /** Waits (up to 5 s) until one of the server's queries waits on a lock the test holds. */
-  async function blockedQuery(): Promise<void> {
+  /**
+   * Waits (up to 5 s) until one of the server's queries (one whose text matches `query`, when given)
+   * waits on a lock the test holds.
+   */
+  async function blockedQuery(query = { like: '%', notLike: '' }): Promise<void> {
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
       const { rows } = await admin.query(
         `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'
-            and coalesce(application_name, '') <> $2`,
-        [database.name, TEST_CLIENT_NAME],
+            and coalesce(application_name, '') <> $2 and query like $3 and query not like $4`,
+        [database.name, TEST_CLIENT_NAME, query.like, query.notLike],
       );
       if (rows.length > 0) return;
       await sleep(20);
@@ -89,12 +91,17 @@ describe('database connections terminated under the running server', () => {
   }
 
   /** Holds a row lock in the test's own session, runs `call` (which blocks on it), then kills its connection. */
-  async function terminatedWhileBlocked(lockRow: string, params: unknown[], call: () => Promise<Reply>) {
+  async function terminatedWhileBlocked(
+    lockRow: string,
+    params: unknown[],
+    call: () => Promise<Reply>,
+    blocked?: { like: string; notLike: string },
+  ) {
     await locker.query('begin');
     await locker.query(lockRow, params);
     const pending = call();
     try {
-      await blockedQuery();
+      await blockedQuery(blocked);
       expect(await terminate()).toBeGreaterThan(0);
     } finally {
       await locker.query('rollback');
@@ -129,7 +136,7 @@ describe('database connections terminated under the running server', () => {
     await deleteRedisPrefix(prefix);
   });
 
-  it('answers 503 to a bet whose connection is killed mid-query; the retry debits once', async () => {
+  it('answers a bet whose connection is killed mid-query 200 RS_ERROR_UNKNOWN, signed; the retry debits once', async () => {
     const player = players[0]!;
     const bet = betBody(player, 'term-blocked-bet', 'term-blocked-round', 2_000);
     const reply = await terminatedWhileBlocked(
@@ -137,8 +144,10 @@ describe('database connections terminated under the running server', () => {
       [player.userId],
       () => api.provider('/transaction/bet', bet),
     );
-    expect(reply.status).toBe(503);
-    expect(reply.body).toEqual(SERVICE_UNAVAILABLE);
+    // The provider API's own "try again" (ADR 014), never the site's 503 envelope.
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'RS_ERROR_UNKNOWN', request_uuid: bet.request_uuid });
+    expect(isProviderRetryLater(reply)).toBe(true);
     const retried = await api.provider('/transaction/bet', bet);
     expect(retried.body).toMatchObject({ status: 'RS_OK', balance: FUNDS - 2_000 });
     expect(
@@ -196,6 +205,38 @@ describe('database connections terminated under the running server', () => {
     expect((await books.postings([credit])).get(credit)).toBe(1);
   });
 
+  it('answers 503 to a deposit whose opening at the provider is killed; the retry opens it and credits once', async () => {
+    const player = players[3]!;
+    // The sandbox keeps its books on the same database: its table held, the deposit's opening waits on
+    // it after our payment row is committed, and its connection is killed there.
+    const reply = await terminatedWhileBlocked(
+      'lock table sandbox_payments in exclusive mode',
+      [],
+      () => api.deposit(player.token, 30_000, 'term-blocked-open'),
+      SANDBOX_DEPOSIT_INSERT,
+    );
+    expect(reply.status).toBe(503);
+    expect(reply.body).toEqual(SERVICE_UNAVAILABLE);
+    // Not failed: still NEW and never opened, so the same key may open it.
+    const [row] = await books.query<{ id: string; status: number; reference: string | null }>(
+      `select id::text, status, provider_reference as reference from payments
+        where user_id = $1 and client_key = 'term-blocked-open'`,
+      [player.userId],
+    );
+    expect(row).toMatchObject({ status: 1, reference: null });
+    const retried = await api.deposit(player.token, 30_000, 'term-blocked-open');
+    expect(retried.status).toBe(200);
+    expect(paymentOf(retried)?.id).toBe(Number(row!.id));
+    const page = redirectOf(retried);
+    expect(page).toMatch(/\/sandbox\/pay\/sbx_/);
+    expect((await api.choose(page!.split('/sandbox/pay/')[1]!, 'success')).status).toBe(303);
+    const deadline = Date.now() + 10_000;
+    while ((await api.balance(player.token)) !== FUNDS + 30_000 && Date.now() < deadline) await sleep(100);
+    expect(await api.balance(player.token)).toBe(FUNDS + 30_000);
+    const credit = `payment:${row!.id}:credit`;
+    expect((await books.postings([credit])).get(credit)).toBe(1);
+  });
+
   it('keeps serving while connections are terminated again and again; every retried operation happens once', async () => {
     const lanes = players.flatMap((player) => lanesFor(player, 'term', 8));
     const tracked = new Map<string, Tracked>();
@@ -247,13 +288,12 @@ describe('database connections terminated under the running server', () => {
 
     expect(terminated).toBeGreaterThan(0);
     expect(server.alive()).toBe(true);
-    // Whatever failed, failed cleanly: the error envelope with a 5xx, never a hang or a reset. The one
-    // exception is today's answer to a deposit whose opening at the provider hit the dead connection:
-    // the cashier fails that payment and answers 400 "system unavailable" (a known defect: it should be
-    // a retryable 503); its money is checked below like every other deposit's.
-    const unclean = failures.filter(
-      ({ what, reply }) =>
-        !isCleanServerError(reply) && !(what.includes('-dep-') && isDepositOpenRefused(reply)),
+    // Whatever failed, failed cleanly, never a hang or a reset: the site's error envelope with a 5xx
+    // for the player's calls (a deposit whose opening met the dead connection included: a 503, never a
+    // failed payment), and for the provider's the signed 200 RS_ERROR_UNKNOWN it retries on (ADR 014).
+    const fromProvider = (what: string) => ['bet', 'win'].includes(tracked.get(what)?.op.kind ?? '');
+    const unclean = failures.filter(({ what, reply }) =>
+      fromProvider(what) ? !isProviderRetryLater(reply) : !isCleanServerError(reply),
     );
     expect(
       unclean.map(
@@ -272,15 +312,8 @@ describe('database connections terminated under the running server', () => {
       .filter((t) => t.op.kind === 'deposit')
       .map((t) => ({ key: nameOf(t.op), paymentId: paymentIdOf(t), amount: t.op.amount }));
     const depositStatus = await settleDeposits(api, books, deposits);
-    // Credited, or (opened while the provider call failed) never payable and never credited.
-    for (const deposit of deposits) {
-      const [row] = await books.query<{ reference: string | null }>(
-        'select provider_reference as reference from payments where id = $1',
-        [deposit.paymentId],
-      );
-      if (row?.reference === null) expect([1, 4]).toContain(depositStatus.get(deposit.key));
-      else expect(depositStatus.get(deposit.key)).toBe(3);
-    }
+    // Every deposit was opened in the end (a retry opens one whose first opening died) and credited.
+    for (const deposit of deposits) expect(depositStatus.get(deposit.key), deposit.key).toBe(3);
     const withdrawalStatus = new Map<string, number>();
     for (const entry of all.filter((t) => t.op.kind === 'withdrawal')) {
       const [row] = await books.query<{ status: number }>('select status from payments where id = $1', [
@@ -288,10 +321,11 @@ describe('database connections terminated under the running server', () => {
       ]);
       withdrawalStatus.set(nameOf(entry.op), row!.status);
     }
-    // The earlier cases left player 1 with 15 000 held and player 2 with 40 000 credited.
+    // The earlier cases left player 1 with 15 000 held, players 2 and 3 with 40 000 and 30 000 credited.
     const expected = expectedBalances(all, depositStatus, withdrawalStatus);
     expected.set(players[1]!.userId, expected.get(players[1]!.userId)! - 15_000);
     expected.set(players[2]!.userId, expected.get(players[2]!.userId)! + 40_000);
+    expected.set(players[3]!.userId, expected.get(players[3]!.userId)! + 30_000);
     const stored = await books.realBalances();
     for (const player of players) {
       expect(await api.balance(player.token)).toBe(expected.get(player.userId));

@@ -4,11 +4,14 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
+  isNull,
   lt,
   lte,
   notInArray,
+  or,
   sql,
   sum,
   type SQL,
@@ -97,6 +100,24 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
       return row;
     },
+    /**
+     * Records where a NEW deposit was opened at the provider, unless another attempt did first (a retry
+     * racing the original, or the timeout failing it): only the winner's page is ever shown.
+     */
+    async recordOpening(id: number, providerReference: string, returnUrl: string): Promise<boolean> {
+      const won = await db
+        .update(payments)
+        .set({ providerReference, returnUrl })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.status, PaymentStatus.NEW),
+            isNull(payments.providerReference),
+          ),
+        )
+        .returning({ id: payments.id });
+      return won.length === 1;
+    },
     async update(id: number, changes: Partial<NewPayment>, executor: Db = db): Promise<void> {
       await executor.update(payments).set(changes).where(eq(payments.id, id));
     },
@@ -179,6 +200,36 @@ export function createPaymentsRepository(db: Db) {
         .orderBy(desc(payments.id))
         .limit(1);
       return row;
+    },
+    /**
+     * Withdrawals a crash left half-way, after `afterId` in id order: held but still NEW since before
+     * `newBefore`, or CONFIRMED without a provider reference since before `confirmedBefore`. Only the
+     * providers given: the condition on (provider, provider_reference) lets the unique index find the
+     * few rows without a reference instead of reading the whole table every minute.
+     */
+    async stuckWithdrawals(
+      cut: { newBefore: Date; confirmedBefore: Date; providers: string[] },
+      afterId: number,
+      limit: number,
+    ): Promise<PaymentRow[]> {
+      if (cut.providers.length === 0) return [];
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.provider, cut.providers),
+            isNull(payments.providerReference),
+            eq(payments.direction, 'withdrawal'),
+            gt(payments.id, afterId),
+            or(
+              and(eq(payments.status, PaymentStatus.NEW), lt(payments.createdAt, cut.newBefore)),
+              and(eq(payments.status, PaymentStatus.CONFIRMED), lt(payments.updatedAt, cut.confirmedBefore)),
+            ),
+          ),
+        )
+        .orderBy(asc(payments.id))
+        .limit(limit);
     },
     /** Open deposits older than a moment (abandoned on the provider's page, or never notified). */
     async staleDeposits(before: Date, limit: number): Promise<PaymentRow[]> {

@@ -329,6 +329,38 @@ describe('deposits through the sandbox provider', () => {
     expect(other.json().error.code).toBe(1012);
   });
 
+  it('opens, on the retry with the same key, a deposit whose opening a crash cut short; credits it once', async () => {
+    const token = await player();
+    const headers = { 'idempotency-key': 'deposit-cut-short-0001' };
+    const first = (
+      await api(token).post('/payments/deposits', { system: 'sandbox-card', amount: 40_000 }, headers)
+    ).json().data;
+    // The crash (or the database failing) after the payment's row, before the provider's reference was
+    // recorded: the player never got a page to pay on.
+    await db().execute(
+      sql`update payments set provider_reference = null, return_url = null where id = ${first.payment.id}`,
+    );
+    const retried = await api(token).post(
+      '/payments/deposits',
+      { system: 'sandbox-card', amount: 40_000 },
+      headers,
+    );
+    expect(retried.statusCode, retried.body).toBe(200);
+    const opened = retried.json().data;
+    expect(opened.payment.id).toBe(first.payment.id);
+    expect(opened.redirectUrl).toMatch(/\/sandbox\/pay\/sbx_/);
+    expect(opened.redirectUrl).not.toBe(first.redirectUrl);
+    await choose(opened.redirectUrl, 'success');
+    await runJobs();
+    expect(await balance(token)).toBe(40_000);
+    // Opened now: a further retry answers it without another page.
+    const again = (
+      await api(token).post('/payments/deposits', { system: 'sandbox-card', amount: 40_000 }, headers)
+    ).json().data;
+    expect(again).toMatchObject({ payment: { id: first.payment.id, statusId: 3 }, redirectUrl: null });
+    expect(await balance(token)).toBe(40_000);
+  });
+
   it('pays a withdrawal out once even when its payout job runs again after a crash', async () => {
     const token = await player();
     await deposit(token, 200_000);

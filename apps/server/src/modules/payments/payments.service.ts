@@ -8,6 +8,7 @@ import {
 import { applyBasisPoints, minor, type CurrencyCode } from '@kometa/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -27,6 +28,17 @@ export interface StatusChange {
 
 const PAYOUT_JOB = 'payments.payout';
 const EXPIRE_JOB = 'payments.expire';
+const SWEEP_JOB = 'payments.withdrawals-sweep';
+/**
+ * A withdrawal's own request takes milliseconds from its hold to its payout job; one still NEW after a
+ * minute, or CONFIRMED without a provider reference after five (the payout job retries for longer than
+ * that on its own), was left there by a crash and is carried on by the sweep.
+ */
+const STUCK_NEW_MS = 60_000;
+const STUCK_CONFIRMED_MS = 5 * 60_000;
+const SWEEP_BATCH = 100;
+/** A retry answers the deposit it already opened: the provider's page is not shown a second time. */
+const NOT_REOPENED = { redirectUrl: null, instructions: null };
 
 const invalid = (fields: Record<string, string>, extra?: Record<string, unknown>) =>
   new AppError('VALIDATION_ERROR', { fields, ...(extra ? { extra } : {}) });
@@ -259,6 +271,62 @@ export function createPaymentsService(deps: {
     return `${deps.siteOrigin.replace(/\/+$/, '')}/deposit-pending/${paymentId}`;
   }
 
+  const enqueuePayout = (paymentId: number) =>
+    deps.jobs.enqueue(PAYOUT_JOB, { paymentId }, { dedupeKey: `payout:${paymentId}` });
+
+  /**
+   * Carries a held withdrawal on from where it stands: NEW gets its review decision (MANUAL when it was
+   * flagged at creation, else CONFIRMED), CONFIRMED without a provider reference its payout job. Every
+   * step is idempotent (the locked status machine; one payout job per payment by its dedupe key), so the
+   * request, its retry and the sweep may all run it, even at the same time, and the payout happens once.
+   */
+  async function carryOn(payment: PaymentRow): Promise<void> {
+    let status = payment.status as PaymentStatusValue;
+    if (status === PaymentStatus.NEW) {
+      const next = payment.reviewReason === null ? PaymentStatus.CONFIRMED : PaymentStatus.MANUAL;
+      status = (await move(payment.id, next, 'review')).status;
+    }
+    if (status === PaymentStatus.CONFIRMED && payment.providerReference === null)
+      await enqueuePayout(payment.id);
+  }
+
+  /**
+   * Opens a NEW deposit at its provider and records where. Only the provider's refusal fails the
+   * payment: a database or network that cannot be reached (ours, or the sandbox's, which shares it) is
+   * a 503 the player retries with the same Idempotency-Key, and that retry opens the deposit.
+   */
+  async function openDeposit(
+    payment: PaymentRow,
+    payer: Record<string, string>,
+    wantedReturnUrl: string | undefined,
+  ): Promise<{ payment: PaymentRow; started: Omit<DepositStart, 'reference'> }> {
+    const returnUrl = returnUrlFor(payment.id, wantedReturnUrl);
+    let started: DepositStart;
+    try {
+      started = await providerOf(payment.provider).startDeposit({
+        paymentId: payment.id,
+        amount: payment.amount + payment.tip,
+        currency: payment.currency as CurrencyCode,
+        returnUrl,
+        payer,
+      });
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      deps.log.error({ err: error, paymentId: payment.id }, 'the provider refused to open a deposit');
+      await move(payment.id, PaymentStatus.FAIL, 'provider-error');
+      throw invalid({ system: PaymentMessage.systemUnavailable });
+    }
+    // Outside the catch: failing to record the reference is our database's failure, never a refusal.
+    if (!(await repository.recordOpening(payment.id, started.reference, returnUrl))) {
+      // Another attempt opened it first (or the timeout failed it): its page is the only one shown.
+      return { payment: (await repository.find(payment.id)) ?? payment, started: NOT_REOPENED };
+    }
+    return {
+      payment: { ...payment, providerReference: started.reference, returnUrl },
+      started: { redirectUrl: started.redirectUrl, instructions: started.instructions },
+    };
+  }
+
   deps.jobs.define<{ paymentId: number }>(PAYOUT_JOB, {
     maxAttempts: 20,
     backoffMs: 30_000,
@@ -297,6 +365,33 @@ export function createPaymentsService(deps: {
     },
   });
   deps.jobs.every(EXPIRE_JOB, 60_000);
+
+  // Withdrawals a crash left between their hold and their payout job, whoever never retries them. One
+  // sweep per minute across all instances (a recurring job's slot); carryOn makes a second harmless.
+  deps.jobs.define(SWEEP_JOB, {
+    handler: async () => {
+      const now = clock.now();
+      const cut = {
+        newBefore: new Date(now - STUCK_NEW_MS),
+        confirmedBefore: new Date(now - STUCK_CONFIRMED_MS),
+        providers: [...deps.providers.keys()],
+      };
+      // In id order to the end: rows that stay (a payout job given up) never hide the ones after them.
+      for (let afterId = 0; ;) {
+        const stuck = await repository.stuckWithdrawals(cut, afterId, SWEEP_BATCH);
+        for (const payment of stuck) {
+          deps.log.warn(
+            { paymentId: payment.id, status: payment.status },
+            'withdrawal left half-way (a crash, or a payout job given up); carrying it on',
+          );
+          await carryOn(payment);
+        }
+        if (stuck.length < SWEEP_BATCH) return;
+        afterId = stuck[stuck.length - 1]!.id;
+      }
+    },
+  });
+  deps.jobs.every(SWEEP_JOB, 60_000);
 
   return {
     move,
@@ -355,29 +450,12 @@ export function createPaymentsService(deps: {
           tx,
         );
       });
-      if (!created) {
-        // A retried request answers the payment it already opened (the provider's page is not re-opened).
-        return { payment, started: { redirectUrl: null, instructions: null } };
+      // A retry answers the deposit it opened, unless its opening never finished (the database failed,
+      // or the process died, before the provider's reference was recorded): then it opens it now.
+      if (!created && (payment.status !== PaymentStatus.NEW || payment.providerReference !== null)) {
+        return { payment, started: NOT_REOPENED };
       }
-      try {
-        const returnUrl = returnUrlFor(payment.id, body.returnUrl);
-        const started = await providerOf(found.provider).startDeposit({
-          paymentId: payment.id,
-          amount: payment.amount + payment.tip,
-          currency: found.currency as CurrencyCode,
-          returnUrl,
-          payer: values,
-        });
-        await repository.update(payment.id, { providerReference: started.reference, returnUrl });
-        return {
-          payment: { ...payment, providerReference: started.reference, returnUrl },
-          started: { redirectUrl: started.redirectUrl, instructions: started.instructions },
-        };
-      } catch (error) {
-        deps.log.error({ err: error, paymentId: payment.id }, 'the provider refused to open a deposit');
-        await move(payment.id, PaymentStatus.FAIL, 'provider-error');
-        throw invalid({ system: PaymentMessage.systemUnavailable });
-      }
+      return openDeposit(payment, values, body.returnUrl);
     },
 
     async createWithdrawal(
@@ -460,13 +538,10 @@ export function createPaymentsService(deps: {
           amount: body.amount,
           tip: 0,
         });
-        return payment;
       }
-      const next = needsReview ? PaymentStatus.MANUAL : PaymentStatus.CONFIRMED;
-      await move(payment.id, next, 'review');
-      if (next === PaymentStatus.CONFIRMED) {
-        await deps.jobs.enqueue(PAYOUT_JOB, { paymentId: payment.id }, { dedupeKey: `payout:${payment.id}` });
-      }
+      // The review decision and the payout job; a retry of a request a crash cut short finishes it here
+      // (the sweep does for those nobody retries).
+      await carryOn(payment);
       return (await repository.find(payment.id)) ?? payment;
     },
 
@@ -480,9 +555,7 @@ export function createPaymentsService(deps: {
           operator,
         },
       );
-      if (change.applied && approve) {
-        await deps.jobs.enqueue(PAYOUT_JOB, { paymentId }, { dedupeKey: `payout:${paymentId}` });
-      }
+      if (change.applied && approve) await enqueuePayout(paymentId);
       return change;
     },
 

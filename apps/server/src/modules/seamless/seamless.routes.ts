@@ -15,6 +15,7 @@ import {
 } from '@kometa/contracts';
 import { signBody, verifyBody, type VerifyingKey } from '@kometa/provider-kit';
 import type { Clock } from '../../platform/clock.ts';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { SeamlessService } from './seamless.service.ts';
 
@@ -52,7 +53,33 @@ export function seamlessRoutes(deps: {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    function route<S extends z.ZodType>(
+    /**
+     * A failure of ours (the database unreachable, or a bug) is never the site's error envelope: the
+     * provider gets what ADR 014 promises, HTTP 200 with RS_ERROR_UNKNOWN, signed like every answer,
+     * and sends the same request_uuid and transaction again later. Nothing half-happened: each call
+     * claims its transaction id in the same database transaction as its money, so the retry applies
+     * once or replays the stored answer.
+     */
+    async function answerOrUnknown(
+      request: FastifyRequest,
+      requestUuid: string,
+      work: () => Promise<ProviderAnswer>,
+    ): Promise<ProviderAnswer> {
+      try {
+        return await work();
+      } catch (error) {
+        const unavailable = isDatabaseUnavailable(error);
+        request.ctx.log[unavailable ? 'warn' : 'error'](
+          { err: error, url: request.routeOptions.url },
+          unavailable
+            ? 'provider call met an unavailable database; answered RS_ERROR_UNKNOWN'
+            : 'provider call failed; answered RS_ERROR_UNKNOWN',
+        );
+        return { status: ProviderStatus.UNKNOWN, request_uuid: requestUuid };
+      }
+    }
+
+    function route<S extends z.ZodType<{ request_uuid: string }>>(
       path: string,
       schema: S,
       summary: string,
@@ -97,7 +124,9 @@ export function seamlessRoutes(deps: {
                 request_uuid: typeof uuid === 'string' ? uuid : null,
               };
             } else {
-              result = await handle(keys.id, checked.data);
+              result = await answerOrUnknown(request, checked.data.request_uuid, () =>
+                handle(keys.id, checked.data),
+              );
             }
           }
           const body = JSON.stringify(result);
