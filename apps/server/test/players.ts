@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../src/platform/clock.ts';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
+import { createWalletModule } from '../src/modules/wallet/index.ts';
 
 /**
  * Players straight into the users table, for tests about money: registration (and its deliberately
@@ -42,4 +44,26 @@ export async function registeredPlayer(
     sql`update users set email_confirmed = ${options.confirmed ?? true} where email = ${options.email} returning id`,
   );
   return { id: Number(row!.id), token: registered.json().data.token as string };
+}
+
+/**
+ * A registered player (e-mail confirmed) with `funds` roubles' kopecks on the real wallet, posted
+ * straight through the ledger from the payments house: for tests about what a funded player does.
+ */
+export async function fundedPlayer(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  options: { email: string; funds: number },
+): Promise<{ id: number; token: string }> {
+  const player = await registeredPlayer(app, db, { email: options.email });
+  await createWalletModule({ db, clock }).ledger.post({
+    key: `test-funds:${player.id}`,
+    operation: 'deposit',
+    legs: [
+      { account: { player: player.id, kind: 'real', currency: 'RUB' }, amount: options.funds },
+      { account: { house: 'payments', name: 'test', currency: 'RUB' }, amount: -options.funds },
+    ],
+  });
+  return player;
 }

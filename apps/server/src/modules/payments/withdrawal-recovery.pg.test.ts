@@ -10,9 +10,10 @@ import {
   type FreshDatabase,
   type TestApp,
 } from '../../../test/harness.ts';
+import { fundedPlayer } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/db/database.ts';
-import { auditLedger, createWalletModule } from '../wallet/index.ts';
+import { auditLedger } from '../wallet/index.ts';
 
 if (!onPostgres || !TEST_REDIS_URL)
   throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
@@ -52,33 +53,10 @@ describe('the stuck-withdrawal sweep on two instances', () => {
 
   const db = () => a.platform.database.db;
 
-  async function player(n: number, funds: number) {
-    const email = `sweep${n}@example.com`;
-    const registered = await a.app.inject({
-      method: 'POST',
-      url: '/api/v18/registration',
-      payload: {
-        email,
-        password: 'kometa-correct-horse',
-        birthday: { day: 1, month: 1, year: 1990 },
-        agreeRules: true,
-      },
-    });
-    const token = registered.json().data.token as string;
-    await db().execute(sql`update users set email_confirmed = true where email = ${email}`);
-    const userId = (
-      await a.app.inject({ url: '/api/v18/users/self', headers: { 'auth-token': token } })
-    ).json().data.id as number;
-    await createWalletModule({ db: db(), clock }).ledger.post({
-      key: `test-funds:${userId}`,
-      operation: 'deposit',
-      legs: [
-        { account: { player: userId, kind: 'real', currency: 'RUB' }, amount: funds },
-        { account: { house: 'payments', name: 'test', currency: 'RUB' }, amount: -funds },
-      ],
-    });
-    return { token, userId };
-  }
+  const player = async (n: number, funds: number) => {
+    const { id, token } = await fundedPlayer(a.app, db(), clock, { email: `sweep${n}@example.com`, funds });
+    return { token, userId: id };
+  };
 
   /** Both instances poll until neither finds anything due. */
   async function drain() {

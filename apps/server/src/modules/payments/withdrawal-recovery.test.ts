@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { fundedPlayer } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/db/database.ts';
-import { auditLedger, createWalletModule } from '../wallet/index.ts';
+import { auditLedger } from '../wallet/index.ts';
 
 /**
  * A withdrawal's request holds the money, then decides review, then enqueues the payout, in separate
@@ -28,32 +29,8 @@ afterEach(async () => {
 });
 
 let serial = 0;
-async function player(funds: number) {
-  const email = `recovery${++serial}@example.com`;
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v18/registration',
-    payload: {
-      email,
-      password: 'kometa-correct-horse',
-      birthday: { day: 1, month: 1, year: 1990 },
-      agreeRules: true,
-    },
-  });
-  const token = registered.json().data.token as string;
-  await db().execute(sql`update users set email_confirmed = true where email = ${email}`);
-  const userId = (await t.app.inject({ url: '/api/v18/users/self', headers: { 'auth-token': token } })).json()
-    .data.id as number;
-  await createWalletModule({ db: db(), clock }).ledger.post({
-    key: `test-funds:${userId}`,
-    operation: 'deposit',
-    legs: [
-      { account: { player: userId, kind: 'real', currency: 'RUB' }, amount: funds },
-      { account: { house: 'payments', name: 'test', currency: 'RUB' }, amount: -funds },
-    ],
-  });
-  return token;
-}
+const player = async (funds: number) =>
+  (await fundedPlayer(t.app, db(), clock, { email: `recovery${++serial}@example.com`, funds })).token;
 
 const withdraw = (token: string, amount: number, key: string) =>
   t.app.inject({
