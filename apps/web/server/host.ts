@@ -32,15 +32,21 @@ async function serverRenderer(buildDir: string): Promise<(request: Request) => P
   return (request) => handle(request);
 }
 
+/** The visitor's headers (less `skip`), with the address this host saw as the only forwarded one. */
+function forwardedHeaders(request: FastifyRequest, skip: ReadonlySet<string> = new Set()): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || skip.has(name)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
 /** The request as React Router's handler takes it (a Fetch API Request). */
 function fetchRequest(request: FastifyRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  headers.set('x-forwarded-for', request.ip);
+  const headers = forwardedHeaders(request);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -98,12 +104,7 @@ export async function buildHost(
     const chunks: Buffer[] = [];
     if (request.method !== 'GET' && request.method !== 'HEAD')
       for await (const chunk of request.body as AsyncIterable<Buffer>) chunks.push(chunk);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || HOP_HEADERS.has(name)) continue;
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-    }
-    headers.set('x-forwarded-for', request.ip);
+    const headers = forwardedHeaders(request, HOP_HEADERS);
     if (session) headers.set('auth-token', session);
     const answer = await fetch(`${config.apiUpstream}${request.url}`, {
       method: request.method,
