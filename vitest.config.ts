@@ -4,6 +4,21 @@ import { TEST_CLUSTER, TEST_DATABASE_URL, TEST_REDIS_URL } from './apps/server/t
 /** `*.pg.test.ts` need a real PostgreSQL and Redis: they belong to CI's second pass, not the embedded one. */
 const sharedServers = Boolean(TEST_DATABASE_URL && TEST_REDIS_URL);
 
+/**
+ * Tests that never open a database or a cache (the site's components, the contracts, money and
+ * fairness, the games' mathematics and frames): the second pass, about PostgreSQL and Redis, would run
+ * them exactly as the first did, so it leaves them out.
+ */
+const noDatabase = [
+  'tools/**',
+  'apps/web/**',
+  'packages/contracts/**',
+  'packages/money/**',
+  'packages/fairness/**',
+  'apps/games/src/games/**',
+  'apps/games/src/ui/**',
+];
+
 export default defineConfig({
   test: {
     include: [
@@ -19,7 +34,7 @@ export default defineConfig({
     // the PostgreSQL pass, so no other test competes with it for the two cores.
     exclude: [
       '**/node_modules/**',
-      ...(sharedServers ? [] : ['**/*.pg.test.ts']),
+      ...(sharedServers ? noDatabase : ['**/*.pg.test.ts']),
       ...(TEST_CLUSTER ? [] : ['apps/server/test/cluster/**']),
     ],
     testTimeout: 30_000,

@@ -8,9 +8,13 @@ import { accountsSuite } from './suites/accounts.bench.ts';
 import { ledgerSuite } from './suites/ledger.bench.ts';
 import { providerApiSuite } from './suites/provider-api.bench.ts';
 import { protectionSuite } from './suites/protection.bench.ts';
+import { activitySuite } from './suites/activity.bench.ts';
+import { bonusSuite } from './suites/bonus.bench.ts';
 import { lobbySuite } from './suites/lobby.bench.ts';
 import { webSuite } from './suites/web.bench.ts';
 import { soakSuite } from './suites/soak.bench.ts';
+import { backofficeSuite } from './suites/backoffice.bench.ts';
+import { crashSuite } from './suites/crash.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
 const suites: BenchSuite[] = [
@@ -19,9 +23,13 @@ const suites: BenchSuite[] = [
   ledgerSuite,
   providerApiSuite,
   protectionSuite,
+  activitySuite,
+  bonusSuite,
   lobbySuite,
   webSuite,
   soakSuite,
+  backofficeSuite,
+  crashSuite,
 ];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */

@@ -42,6 +42,26 @@ describe('architecture boundaries', () => {
     }
   });
 
+  it('a web feature may not import another feature, only its own files, ui/ and lib/', async () => {
+    const found = await problems(
+      'apps/web/app/features/shell/components/Header.tsx',
+      `import { authApi } from '../../auth/api/auth.ts';\nexport const y = authApi;\n`,
+    );
+    expect(found.join('\n')).toContain('Features never import features');
+    const allowed = await problems(
+      'apps/web/app/features/shell/components/Header.tsx',
+      `import { useShellStore } from '../shell-store.ts';\nimport { Modal } from '../../../ui/Modal.tsx';\nimport { ru } from '../../../i18n/ru.ts';\nexport const y = [useShellStore, Modal, ru];\n`,
+    );
+    expect(allowed).toEqual([]);
+    // Routes compose features.
+    expect(
+      await problems(
+        'apps/web/app/routes/payment.tsx',
+        `import { cashierApi } from '../features/cashier/api/cashier.server.ts';\nimport { authApi } from '../features/auth/api/auth.ts';\nexport const y = [cashierApi, authApi];\n`,
+      ),
+    ).toEqual([]);
+  });
+
   it('packages may not import apps; platform may not import modules', async () => {
     expect(
       (

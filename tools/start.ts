@@ -11,7 +11,15 @@ import { createServiceGroup } from './processes.ts';
  * default. Ctrl-C stops them all; if one exits, the others are stopped too.
  */
 const WEB = join(import.meta.dirname, '..', 'apps', 'web');
-const { sitePort: SITE_PORT, apiPort: API_PORT, siteOrigin: SITE_ORIGIN, publicUrl } = startConfig();
+const {
+  sitePort: SITE_PORT,
+  apiPort: API_PORT,
+  backofficePort: BACKOFFICE_PORT,
+  siteOrigin: SITE_ORIGIN,
+  siteOrigins,
+  allowedDomains,
+  publicUrl,
+} = startConfig();
 
 function newest(path: string): number {
   const stat = statSync(path);
@@ -27,6 +35,19 @@ if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mti
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The back office (ADR 028): a static app, built the same way when missing or older than its sources.
+const BACKOFFICE = join(import.meta.dirname, '..', 'apps', 'backoffice');
+const backofficeBuilt = join(BACKOFFICE, 'dist', 'index.html');
+const backofficeSources = ['src', 'index.html', 'vite.config.ts'].map((name) => join(BACKOFFICE, name));
+if (
+  !existsSync(backofficeBuilt) ||
+  Math.max(...backofficeSources.map(newest)) > statSync(backofficeBuilt).mtimeMs
+) {
+  console.log('Building the back office…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@kometa/backoffice'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 const group = createServiceGroup();
 
 const services: [string, Record<string, string>][] = [
@@ -38,6 +59,7 @@ const services: [string, Record<string, string>][] = [
       // The site host is the only caller on loopback: it forwards the visitor's address.
       TRUST_PROXY: '127.0.0.1',
       SITE_ORIGIN,
+      ALLOWED_DOMAINS: allowedDomains.join(','),
       PUBLIC_URL: publicUrl,
     },
   ],
@@ -46,7 +68,7 @@ const services: [string, Record<string, string>][] = [
     // Frames are embedded by, and link back to, the site under either of its local names.
     {
       CASINO_URL: `http://127.0.0.1:${API_PORT}`,
-      SITE_ORIGINS: `${SITE_ORIGIN},http://127.0.0.1:${SITE_PORT},http://localhost:${SITE_PORT}`,
+      SITE_ORIGINS: siteOrigins.join(','),
     },
   ],
   ['@kometa/web', { PORT: SITE_PORT, API_UPSTREAM: `http://127.0.0.1:${API_PORT}` }],
@@ -72,3 +94,12 @@ for (const [workspace, env] of services.slice(0, 2)) start(workspace, env);
 await apiReady();
 const [siteWorkspace, siteEnv] = services[2]!;
 if (!group.stopping) start(siteWorkspace, siteEnv);
+// The back office on its own origin, passing only /api/admin to the API (ADR 028).
+if (!group.stopping) {
+  start('@kometa/backoffice', {
+    PORT: BACKOFFICE_PORT,
+    HOST: '127.0.0.1',
+    API_UPSTREAM: `http://127.0.0.1:${API_PORT}`,
+  });
+  console.log(`Back office: http://127.0.0.1:${BACKOFFICE_PORT}/ (demo operators: README, "Demo")`);
+}

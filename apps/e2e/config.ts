@@ -2,6 +2,8 @@
 export const e2eConfig = {
   sitePort: Number(process.env.E2E_SITE_PORT ?? 39300),
   apiPort: Number(process.env.E2E_API_PORT ?? 39301),
+  /** The back office's own host (ADR 028). */
+  backofficePort: Number(process.env.E2E_BACKOFFICE_PORT ?? 39302),
   gamesPort: Number(process.env.E2E_GAMES_PORT ?? 39400),
   /** The test identity provider for social login (support/identity-provider.ts). */
   idpPort: Number(process.env.E2E_IDP_PORT ?? 39500),

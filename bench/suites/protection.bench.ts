@@ -1,13 +1,10 @@
-import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@kometa/contracts';
-import { signBody } from '@kometa/provider-kit';
 import { sql } from 'drizzle-orm';
-import { buildApp, loadConfig } from '@kometa/server';
 import { benchConfig } from '../config.ts';
+import { benchApp, mean, signedBets } from '../lib/bets.ts';
 import { freshBenchDatabase } from '../lib/postgres.ts';
-import { playersInGame, type BenchPlayer } from '../lib/provider-players.ts';
+import { playersInGame } from '../lib/provider-players.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
 
-const SECRET = 'bench-games-secret-0123456789abcdef';
 const PLAYERS = 500;
 const WORKERS = 32;
 
@@ -26,16 +23,7 @@ export const protectionSuite: BenchSuite = {
       console.error('bench: protection: no PostgreSQL at BENCH_DATABASE_URL, skipped');
       return [];
     }
-    const built = await buildApp(
-      loadConfig({
-        DATABASE_URL: database.url,
-        DATABASE_POOL_SIZE: String(WORKERS),
-        LOG_LEVEL: 'warn',
-        JOBS_ENABLED: 'false',
-        KOMETA_GAMES_SECRET: SECRET,
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
-      }),
-    );
+    const built = await benchApp(database.url, WORKERS);
     try {
       const db = built.platform.database.db;
       const free = await playersInGame(db, PLAYERS, 'rg-bench-free');
@@ -45,51 +33,13 @@ export const protectionSuite: BenchSuite = {
           select ${Number(player.user)}, kind, period, 1000000000000, now(), now()
           from unnest(array['loss', 'wager']) kind cross join unnest(array['day', 'week', 'month']) period`);
       }
-      let serial = 0;
-      async function bets(players: BenchPlayer[], seconds: number): Promise<number> {
-        let done = 0;
-        const deadline = performance.now() + seconds * 1000;
-        const start = performance.now();
-        await Promise.all(
-          Array.from({ length: WORKERS }, async (_, worker) => {
-            while (performance.now() < deadline) {
-              const player = players[(worker + serial) % players.length]!;
-              const id = `rg-bench-${serial++}`;
-              const body = JSON.stringify({
-                request_uuid: id,
-                token: player.token,
-                user: player.user,
-                round: id,
-                round_closed: true,
-                game_code: 'dice',
-                transaction_uuid: id,
-                currency: 'RUB',
-                amount: 1,
-              });
-              const response = await built.app.inject({
-                method: 'POST',
-                url: '/api/provider/transaction/bet',
-                payload: body,
-                headers: {
-                  'content-type': 'application/json',
-                  [PROVIDER_ID_HEADER]: 'kometa',
-                  [PROVIDER_SIGNATURE_HEADER]: signBody(body, { hmacSecret: SECRET }),
-                },
-              });
-              if (response.json().status !== 'RS_OK') throw new Error(`bench bet refused: ${response.body}`);
-              done++;
-            }
-          }),
-        );
-        return done / ((performance.now() - start) / 1000);
-      }
+      const bets = signedBets(built, 'rg-bench', WORKERS);
       const seconds = benchConfig.durationSeconds;
       await bets(free, 2); // warm-up
       const rates = { free: [] as number[], limited: [] as number[] };
       for (const side of ['free', 'limited', 'limited', 'free'] as const) {
         rates[side].push(await bets(side === 'free' ? free : limited, seconds / 2));
       }
-      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       const ratio = mean(rates.limited) / mean(rates.free);
       return [
         {

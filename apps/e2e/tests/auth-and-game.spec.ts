@@ -13,11 +13,22 @@ test.describe('signing in and opening a game', () => {
     const dialog = page.getByRole('dialog', { name: 'Регистрация' });
     await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await expect(dialog.getByText('Необходимо принять правила')).toBeVisible();
+    // The e-mail field is told about the e-mail (the form has no phone field).
+    await expect(dialog.getByText('Укажите e-mail', { exact: true })).toBeVisible();
+    // The password can be shown to check it for typos, and hidden again.
+    const password = dialog.getByLabel('Пароль', { exact: true });
+    await password.fill('typo-in-here');
+    await expect(password).toHaveAttribute('type', 'password');
+    await dialog.getByRole('button', { name: 'Показать пароль' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(password).toHaveValue('typo-in-here');
+    await dialog.getByRole('button', { name: 'Скрыть пароль' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
     await registerInModal(page, email);
-    await expect(page.getByTestId('balance')).toHaveText('0.00 ₽');
+    await expect(page.getByTestId('balance')).toHaveText('0,00\u00a0₽');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await logout(page);
-    await page.getByRole('link', { name: 'Войти' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
     await loginInModal(page, email);
   });
 
@@ -40,9 +51,8 @@ test.describe('signing in and opening a game', () => {
     await page.goto('/game/kometa/kometa-dice');
     const frame = page.locator('iframe[title="Игра: Кости"]');
     await expect(frame).toHaveAttribute('src', /\/play\/dice\?token=[^&]+&mode=demo/);
-    await expect(
-      page.frameLocator('iframe[title="Игра: Кости"]').getByRole('heading', { name: 'Кости' }),
-    ).toBeVisible();
+    // Inside the site's page the frame leaves its title to the page and shows the game's controls.
+    await expect(page.frameLocator('iframe[title="Игра: Кости"]').getByLabel('Ставка, ₽')).toBeVisible();
 
     await page.goto('/#register');
     await registerInModal(page, uniqueEmail('pregame'));

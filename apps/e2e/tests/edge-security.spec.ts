@@ -108,7 +108,7 @@ test.describe('the edge holds against a hostile visitor', () => {
       (await page.request.get('/api/v18/users/self', { headers: { 'auth-token': token } })).status(),
     ).toBe(200);
     await page.getByRole('main').getByRole('button', { name: 'Выйти' }).click();
-    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible();
     expect(
       (await page.request.get('/api/v18/users/self', { headers: { 'auth-token': token } })).status(),
     ).toBe(401);

@@ -5,14 +5,15 @@ test('a game’s public page, its studio’s games, and the player’s favourite
   await page.goto('/game_promo/kometa-dice');
   await expect(page).toHaveTitle('Кости — Комета');
   await expect(page.getByRole('heading', { level: 1, name: 'Кости' })).toBeVisible();
-  await expect(page.getByText(/^\d{2}\.\d{2} %$/)).toBeVisible();
+  // The return to player as Russian writes it (formatPercent): "96,50 %".
+  await expect(page.getByText(/^\d{2},\d{2}\s%$/)).toBeVisible();
   // A guest has no favourites to keep.
   await expect(page.getByRole('button', { name: /Избранное/ })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Kometa' }).click();
+  await page.getByRole('link', { name: 'Kometa', exact: true }).click();
   await expect(page).toHaveURL(/\/games\/developer\/kometa$/);
-  await expect(page.getByText('5 игр')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Kometa' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByText('8 игр')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Kometa' }).getByRole('listitem')).toHaveCount(8);
   await page.getByRole('navigation', { name: 'Разделы лобби' }).getByRole('link', { name: 'Студии' }).click();
   await expect(page.getByRole('link', { name: /Aurora Games\s*334 игры/ })).toBeVisible();
 

@@ -36,7 +36,7 @@ test('the profile shows the account; the chip value and the reminder interval ar
     .getByRole('link', { name: 'Настройки' })
     .click();
   const chip = page.getByRole('region', { name: 'Стоимость фишки' });
-  await chip.getByLabel('Стоимость фишки').selectOption({ label: '1 фишка = 10.00 ₽' });
+  await chip.getByLabel('Стоимость фишки').selectOption({ label: '1 фишка = 10,00\u00a0₽' });
   await chip.getByRole('button', { name: 'Сохранить' }).click();
   await expect(chip.getByRole('status')).toHaveText('Сохранено');
   await page.reload();
@@ -59,10 +59,10 @@ test('two-factor: turned on with a QR code and a first code; login then asks for
   const email = await newPlayer(page, 'twofactor');
   await page.goto('/profile/settings');
   const section = page.getByRole('region', { name: 'Двухфакторная аутентификация' });
-  await section.getByLabel('Пароль').fill('not-my-password');
+  await section.getByLabel('Пароль', { exact: true }).fill('not-my-password');
   await section.getByRole('button', { name: 'Включить' }).click();
   await expect(section.getByRole('alert')).toBeVisible();
-  await section.getByLabel('Пароль').fill(PASSWORD);
+  await section.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
   await section.getByRole('button', { name: 'Включить' }).click();
   await expect(section.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
   const secret = (await section.getByTestId('two-factor-secret').textContent())!.trim();
@@ -142,7 +142,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await visitor.getByLabel('Новый пароль').fill('reset-kometa-password-9');
   await visitor.getByRole('button', { name: 'Сменить пароль' }).click();
   await expect(visitor.getByRole('status')).toContainText('Пароль изменён');
-  await visitor.getByRole('link', { name: 'Войти' }).last().click();
+  // The link in the confirmation itself (a phone's bottom bar has a «Войти» of its own).
+  await visitor.getByRole('status').getByRole('link', { name: 'Войти' }).click();
   await loginInModal(visitor, email, 'reset-kometa-password-9');
   await guest.close();
 });
@@ -189,8 +190,8 @@ test('a time-out starts at once: the session ends, and the player back sees it i
   await page.getByLabel('Я понимаю, что отменить это решение досрочно нельзя').check();
   await page.getByRole('button', { name: 'Начать' }).click();
   await expect(page.getByText('Готово. Все сеансы завершены.')).toBeVisible();
-  await expect(page.getByText(/^72 часа\. Действует до \d\d-\d\d-\d\d \d\d:\d\d\.$/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expect(page.getByText(/^72 часа\. Действует до \d\d\.\d\d\.\d{4} \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible();
   // Logging in stays possible (to withdraw what is left); the time-out is shown and cannot be changed.
   await page.goto('/self-exclusion-option#authorization');
   await loginInModal(page, email);
@@ -253,21 +254,21 @@ test('a lower limit applies at once; a higher one or its removal waits 24 hours 
   await page.getByRole('button', { name: 'Сохранить лимит' }).click();
   await expect(page.getByText('Лимит сохранён')).toBeVisible();
   const current = page.getByRole('region', { name: 'Действующие лимиты' });
-  await expect(current.getByText(/^Проигрыш в день: Использовано 0\.00 ₽ из 300\.00 ₽$/)).toBeVisible();
+  await expect(current.getByText(/^Проигрыш в день: Использовано 0,00\s₽ из 300,00\s₽$/)).toBeVisible();
 
   await page.getByLabel('Сумма, ₽').fill('100');
   await page.getByRole('button', { name: 'Сохранить лимит' }).click();
-  await expect(current.getByText(/из 100\.00 ₽$/)).toBeVisible();
+  await expect(current.getByText(/из 100,00\s₽$/)).toBeVisible();
 
   await page.getByLabel('Сумма, ₽').fill('1000');
   await page.getByRole('button', { name: 'Сохранить лимит' }).click();
   await expect(
     current.getByText(
-      /из 100\.00 ₽ · ожидает повышения до 1\s000\.00 ₽ Подтвердить можно после \d\d-\d\d-\d\d \d\d:\d\d\.$/,
+      /из 100,00\s₽ · ожидает повышения до 1\s000,00\s₽ Подтвердить можно после \d\d\.\d\d\.\d{4} \d\d:\d\d\.$/,
     ),
   ).toBeVisible();
   await expect(current.getByRole('button', { name: 'Подтвердить изменение' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Снять лимит за период' }).click();
-  await expect(current.getByText(/из 100\.00 ₽ · ожидает отмены/)).toBeVisible();
+  await expect(current.getByText(/из 100,00\s₽ · ожидает отмены/)).toBeVisible();
 });

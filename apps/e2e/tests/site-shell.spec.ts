@@ -17,8 +17,15 @@ test.describe('the public pages, server-rendered', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
     await expect(page.locator('link[rel="alternate"][hreflang="ru"]')).toHaveAttribute('href', `${baseURL}/`);
     const promo = page.getByRole('list', { name: 'Игры Кометы' });
-    await expect(promo.getByRole('listitem')).toHaveCount(5);
+    await expect(promo.getByRole('listitem')).toHaveCount(8);
     await expect(promo.getByText('Блэкджек')).toBeVisible();
+    // The site's icon, for browsers that read the link and for those that ask /favicon.ico.
+    const icon = page.locator('link[rel="icon"]');
+    const svg = await page.request.get(`${baseURL}${await icon.getAttribute('href')}`);
+    expect(svg.headers()['content-type']).toContain('image/svg+xml');
+    const ico = await page.request.get(`${baseURL}/favicon.ico`);
+    expect(ico.status()).toBe(200);
+    expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
     await context.close();
   });
 
@@ -129,13 +136,29 @@ test.describe('the shell’s rules', () => {
     expect(redirected.headers().location).toBe('/games?page=2');
   });
 
+  test('a page opened with #authorization or #register comes alive without an error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/games#authorization');
+    await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
+    await page.goto('/#register');
+    await expect(page.getByRole('dialog', { name: 'Регистрация' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Регистрация' }).getByLabel('E-mail').fill('typed@example.com');
+    expect(errors).toEqual([]);
+  });
+
   test('/registration opens the registration modal over the home page', async ({ page }) => {
     await page.goto('/registration');
     await expect(page).toHaveURL(/\/#register$/);
     await expect(page.getByRole('dialog', { name: 'Регистрация' })).toBeVisible();
   });
 
-  test('a guest sees the cookie notice until closing it; the hello bar shows after', async ({ page }) => {
+  test('a guest sees the cookie notice until closing it; the hello bar shows after, until it is closed', async ({
+    page,
+  }) => {
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Файлы cookie' });
     await expect(notice).toBeVisible();
@@ -148,6 +171,13 @@ test.describe('the shell’s rules', () => {
     await expect(bar).toContainText('Добро пожаловать в Комету!');
     await bar.getByRole('button', { name: 'Закрыть' }).click();
     await expect(bar).toHaveCount(0);
+    // Closed stays closed: on the next page and on a fresh load.
+    await page.goto('/games');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toHaveCount(0);
   });
 });
 
@@ -159,6 +189,16 @@ test('on a phone the player navigates with the bottom bar; a large desktop has t
   const bottom = page.getByRole('navigation', { name: 'Навигация игрока' });
   if (testInfo.project.name === 'phone') {
     await expect(page.getByRole('button', { name: 'Помощь' })).toBeHidden();
+    // All five items fit the screen, each with its whole label.
+    const width = page.viewportSize()!.width;
+    const items = bottom.getByRole('link');
+    await expect(items).toHaveCount(5);
+    for (const item of await items.all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const label = item.locator('span').first();
+      expect(await label.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    }
     await bottom.getByRole('link', { name: 'Профиль' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await bottom.getByRole('link', { name: 'Касса' }).click();
@@ -177,6 +217,29 @@ test('on a phone the player navigates with the bottom bar; a large desktop has t
   }
 });
 
+test('the session clock is there on every signed-in page load, and no call of the page is refused', async ({
+  page,
+}) => {
+  await page.goto('/#register');
+  await registerInModal(page, uniqueEmail('clock'));
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
+  for (const path of [
+    '/games',
+    '/profile',
+    '/payment/deposit',
+    '/games-limits/deposit',
+    '/payment/history',
+    '/',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByTestId('session-clock')).toHaveText(/\d:\d\d:\d\d$/);
+  }
+  expect(refused).toEqual([]);
+});
+
 test('the game page’s back button follows replaceRout, else returns to where the player came from', async ({
   page,
 }) => {
@@ -184,7 +247,8 @@ test('the game page’s back button follows replaceRout, else returns to where t
   await page.getByRole('link', { name: 'В лобби' }).click();
   await expect(page).toHaveURL(/\/games\/table$/);
   await page.goto('/games/developer/kometa');
-  await page.getByRole('link', { name: /Кости/ }).click();
+  // The studio's own list (the lobby's live feed may link the game too, ADR 050).
+  await page.getByRole('list', { name: 'Kometa' }).getByRole('link', { name: /Кости/ }).click();
   await expect(page).toHaveURL(/\/game\/kometa\/kometa-dice$/);
   await page.getByRole('link', { name: 'В лобби' }).click();
   await expect(page).toHaveURL(/\/games\/developer\/kometa$/);

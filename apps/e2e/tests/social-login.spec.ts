@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { e2eConfig } from '../config.ts';
 import {
   PASSWORD,
+  closeWelcomePack,
   expectSignedIn,
   logout,
   registerInModal,
@@ -56,6 +57,7 @@ test('social login: a new identity registers with it, and signs in with it next 
   await submitRegistration(register);
   await expectSignedIn(page);
   await expect(page).toHaveURL(/\/$/);
+  await closeWelcomePack(page);
 
   // The provider remembers the person: the next social login comes straight back, signed in.
   await logout(page);
@@ -76,7 +78,7 @@ test('Telegram login: linked to an existing account by logging in, then signing 
   await page.goto(`/telegram/login?${telegramWidgetQuery(user)}`);
   const login = page.getByRole('region', { name: /Уже есть аккаунт/ });
   await login.getByLabel('E-mail или телефон').fill(email);
-  await login.getByLabel('Пароль').fill(PASSWORD);
+  await login.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
   await login.getByRole('button', { name: 'Войти', exact: true }).click();
   await expectSignedIn(page);
   await logout(page);
@@ -121,7 +123,7 @@ test('Telegram login asks a player with two-factor on for the code', async ({ pa
   await page.goto(`/telegram/login?${telegramWidgetQuery(user)}`);
   const login = page.getByRole('region', { name: /Уже есть аккаунт/ });
   await login.getByLabel('E-mail или телефон').fill(email);
-  await login.getByLabel('Пароль').fill(PASSWORD);
+  await login.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
   await login.getByRole('button', { name: 'Войти', exact: true }).click();
   const linkCode = login.getByLabel(/Код/);
   await expect(linkCode).toBeVisible();

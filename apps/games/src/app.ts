@@ -6,12 +6,18 @@ import type { GamesConfig } from './config.ts';
 import { createSeeds } from './fairness/seeds.ts';
 import { createBlackjackService, type BlackjackService } from './play/blackjack.service.ts';
 import { fail } from './play/handle.ts';
+import { createMinesService, type MinesService } from './play/mines.service.ts';
+import { createCrashRepository } from './play/crash.repository.ts';
+import { createCrashService, type CrashService } from './play/crash.service.ts';
+import { attachCrashSocket } from './play/crash.socket.ts';
 import { createRoundMoney } from './play/money.ts';
 import { createPlayService } from './play/play.service.ts';
 import { playRoutes } from './play/play.routes.ts';
 import { studioRoutes } from './studio/studio.routes.ts';
 import { createRounds } from './play/rounds.ts';
+import { createRollbacks, ROLLBACK_RETRY_MS, type Rollbacks } from './play/rollbacks.ts';
 import { createPlaySessions } from './play/sessions.ts';
+import { statementRoutes } from './play/statement.routes.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, '..', 'migrations');
 
@@ -19,6 +25,11 @@ export interface GamesApp {
   app: FastifyInstance;
   database: Database;
   blackjack: BlackjackService;
+  mines: MinesService;
+  /** The crash round loop (ADR 044): started with the server when CRASH_LOOP is on. */
+  crash: CrashService;
+  /** Rollbacks of bets without a definite answer (tests send the due ones themselves). */
+  rollbacks: Rollbacks;
 }
 
 /** Kometa's game server: provably-fair games that settle through the casino's seamless wallet. */
@@ -43,13 +54,17 @@ export async function buildGamesApp(
   });
   const seeds = createSeeds(database.db, now);
   const rounds = createRounds(database.db);
+  const casinos = { kometa: casino, demo: studioCasino };
+  const rollbacks = createRollbacks({ db: database.db, casinos, now });
   const money = createRoundMoney({
     db: database.db,
-    casinos: { kometa: casino, demo: studioCasino },
+    casinos,
+    rollbacks,
     demoBalance: config.demoBalance,
     now,
   });
-  const play = createPlayService({ money, seeds, rounds, now });
+  // A round's own call decides its stake within two casino calls: the bet, then a rollback.
+  const play = createPlayService({ money, seeds, rounds, now, inPlayMs: 2 * timeoutMs + 1_000 });
   const blackjack = createBlackjackService({
     money,
     seeds,
@@ -57,6 +72,22 @@ export async function buildGamesApp(
     play,
     now,
     idleMinutes: config.blackjackIdleMinutes,
+  });
+  const mines = createMinesService({
+    money,
+    seeds,
+    rounds,
+    play,
+    now,
+    idleMinutes: config.blackjackIdleMinutes,
+  });
+  const crash = createCrashService({
+    repository: createCrashRepository(database.db),
+    rounds,
+    money,
+    play,
+    now,
+    timing: config.crash,
   });
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -76,8 +107,14 @@ export async function buildGamesApp(
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   });
   const siteOrigins = config.siteOrigins;
+  const sessions = createPlaySessions(casino);
+  await app.register(playRoutes({ sessions, play, blackjack, mines, seeds, rounds, siteOrigins }));
+  // The crash round's websocket: the same round pushed to every player of this server (ADR 044).
+  attachCrashSocket(app, { crash, sessions });
+  if (config.crash.loop) app.addHook('onReady', () => crash.start());
+  // The casino's reconciliation reads the real-money rounds of a period, signed (ADR 039).
   await app.register(
-    playRoutes({ sessions: createPlaySessions(casino), play, blackjack, seeds, rounds, siteOrigins }),
+    statementRoutes({ db: database.db, secrets: { kometa: config.secret, demo: config.studioSecret } }),
   );
   // The generic demo studio: the demo lobby's third-party games, played on our engines (ADR 020).
   await app.register(
@@ -90,15 +127,25 @@ export async function buildGamesApp(
     config.roundSweepSeconds > 0
       ? setInterval(() => {
           // The next sweep tries again; the game server has no logger of its own yet.
-          blackjack
-            .finishIdleRounds()
-            .catch((error: unknown) => console.error('idle round sweep failed', error));
+          Promise.all([blackjack.finishIdleRounds(), mines.finishIdleRounds()]).catch((error: unknown) =>
+            console.error('idle round sweep failed', error),
+          );
         }, config.roundSweepSeconds * 1000)
       : undefined;
   sweep?.unref();
+  // Rollbacks of bets without a definite answer are sent again until the casino answers them.
+  const retry =
+    config.roundSweepSeconds > 0
+      ? setInterval(() => {
+          rollbacks.retryDue().catch((error: unknown) => console.error('rollback retry failed', error));
+        }, ROLLBACK_RETRY_MS)
+      : undefined;
+  retry?.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(retry);
+    await crash.stop();
     await database.close();
   });
-  return { app, database, blackjack };
+  return { app, database, blackjack, mines, crash, rollbacks };
 }

@@ -1,11 +1,20 @@
-import { ProviderStatus, type ProviderAnswer } from '@kometa/contracts';
+import {
+  ProviderStatus,
+  type ProviderAnswer,
+  type ProviderBetRequest,
+  type ProviderFreeRounds,
+  type ProviderRollbackRequest,
+  type ProviderUserInfoRequest,
+  type ProviderWinRequest,
+} from '@kometa/contracts';
 import { createProviderClient } from '@kometa/provider-kit';
 
-export interface CasinoPlayer {
-  user: string;
-  currency: string;
-  balance: number;
-}
+/** The player behind a launch token, as the casino's `/user/info` answers it (with free rounds, ADR 031). */
+export type CasinoPlayer = Required<Pick<ProviderAnswer, 'user' | 'currency' | 'balance'>> & {
+  freeRounds: ProviderFreeRounds[];
+  /** Autoplay rounds the operator allows this player on the session's game (ADR 046). */
+  autoplayRounds: number;
+};
 
 /** The casino, seen from our game server: a provider like any other, over signed HTTP (ADR 014). */
 export function createCasino(options: {
@@ -21,7 +30,11 @@ export function createCasino(options: {
     key: { hmacSecret: options.secret },
     verifyAnswers: true,
   });
-  async function call(path: string, body: object): Promise<ProviderAnswer> {
+  // The bodies are the provider contract's own types: a change of the contract fails this typecheck.
+  async function call(
+    path: string,
+    body: ProviderUserInfoRequest | ProviderBetRequest | ProviderWinRequest | ProviderRollbackRequest,
+  ): Promise<ProviderAnswer> {
     const response = await client.call(path, body);
     if (response.signedCorrectly === false)
       throw new Error(`the casino's answer to ${path} is not signed by it`);
@@ -31,11 +44,17 @@ export function createCasino(options: {
     async player(token: string): Promise<CasinoPlayer | null> {
       const answer = await call('/user/info', { request_uuid: crypto.randomUUID(), token });
       if (answer.status !== ProviderStatus.OK || answer.user === undefined) return null;
-      return { user: answer.user, currency: answer.currency ?? 'RUB', balance: answer.balance ?? 0 };
+      return {
+        user: answer.user,
+        currency: answer.currency ?? 'RUB',
+        balance: answer.balance ?? 0,
+        freeRounds: answer.free_rounds ?? [],
+        autoplayRounds: answer.autoplay_rounds ?? 0,
+      };
     },
-    bet: (body: object) => call('/transaction/bet', body),
-    win: (body: object) => call('/transaction/win', body),
-    rollback: (body: object) => call('/transaction/rollback', body),
+    bet: (body: ProviderBetRequest) => call('/transaction/bet', body),
+    win: (body: ProviderWinRequest) => call('/transaction/win', body),
+    rollback: (body: ProviderRollbackRequest) => call('/transaction/rollback', body),
   };
 }
 

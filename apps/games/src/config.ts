@@ -30,6 +30,15 @@ const schema = z.object({
   BLACKJACK_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** How often idle rounds are looked for; 0 turns the sweep off (tests call it themselves). */
   ROUND_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Crash (ADR 044): whether this instance runs the shared round loop (one instance should). */
+  CRASH_LOOP: z.enum(['on', 'off']).default('on'),
+  /** The crash round's betting phase and the pause after a crash, in ms. */
+  CRASH_BETTING_MS: z.coerce.number().int().min(500).max(60_000).default(6_000),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /** How fast the multiplier grows per ms of flight (tests fly faster). */
+  CRASH_GROWTH_PER_MS: z.coerce.number().positive().max(0.01).default(0.00006),
+  /** Rounds in a published hash chain (a new chain, with a new terminal hash, when it is used up). */
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
 });
 
 export interface GamesConfig {
@@ -45,6 +54,7 @@ export interface GamesConfig {
   demoBalance: number;
   blackjackIdleMinutes: number;
   roundSweepSeconds: number;
+  crash: { loop: boolean; bettingMs: number; pauseMs: number; growth: number; chainLength: number };
 }
 
 /** The only reader of process.env in the game server. */
@@ -66,5 +76,12 @@ export function loadGamesConfig(environment: Record<string, string | undefined> 
     demoBalance: e.DEMO_BALANCE,
     blackjackIdleMinutes: e.BLACKJACK_IDLE_MINUTES,
     roundSweepSeconds: e.ROUND_SWEEP_SECONDS,
+    crash: {
+      loop: e.CRASH_LOOP === 'on',
+      bettingMs: e.CRASH_BETTING_MS,
+      pauseMs: e.CRASH_PAUSE_MS,
+      growth: e.CRASH_GROWTH_PER_MS,
+      chainLength: e.CRASH_CHAIN_LENGTH,
+    },
   };
 }

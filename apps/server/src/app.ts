@@ -20,27 +20,33 @@ import { createOutbox, type Outbox } from './platform/outbox/outbox.ts';
 import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
 import { registerAccessLog } from './platform/http/access-log.ts';
 import { createRootLogger, type Logger } from './platform/logger.ts';
-import { decorateRequestContext, hostOf, requestContextStep } from './platform/http/request-context.ts';
+import { decorateRequestContext, requestContextStep } from './platform/http/request-context.ts';
 import { registerEdge } from './platform/http/edge.ts';
 import { securityHeadersStep } from './platform/http/security-headers.ts';
 import { corsStep } from './platform/http/cors.ts';
 import { countryGateStep } from './platform/http/country-gate.ts';
 import { signatureStep } from './platform/http/signature.ts';
 import { registerGuestCache } from './platform/http/guest-cache.ts';
+import {
+  createGuestCacheGeneration,
+  type GuestCacheGeneration,
+} from './platform/http/guest-cache-generation.ts';
 import { rateLimitStoreFor } from './platform/http/rate-limit-store.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerOperationalRoutes } from './platform/http/operational.ts';
-import { createSettingsModule } from './modules/settings/index.ts';
-import { createContentModule } from './modules/content/index.ts';
-import { createTrackingModule } from './modules/tracking/index.ts';
-import { createSystemModule } from './modules/system/index.ts';
-import { createWalletModule } from './modules/wallet/index.ts';
-import { createPaymentsModule } from './modules/payments/index.ts';
-import { createSeamlessModule } from './modules/seamless/index.ts';
-import { createProtectionModule, type ProtectionService } from './modules/protection/index.ts';
-import { createCatalogModule } from './modules/catalog/index.ts';
-import { createVerificationModule, type VerificationService } from './modules/verification/index.ts';
-import { createAccountsModule } from './modules/accounts/index.ts';
+import type { ProtectionService } from './modules/protection/index.ts';
+import type { VerificationService } from './modules/verification/index.ts';
+import type { OperatorsService } from './modules/operators/index.ts';
+import type {
+  GiftsService,
+  OccasionGiftsService,
+  PromoCodesService,
+  WelcomePackService,
+} from './modules/gifts/index.ts';
+import type { PromotionsService } from './modules/promotions/index.ts';
+import type { RewardsService } from './modules/rewards/index.ts';
+import { composeModules, registerModuleRoutes, startModules } from './composition.ts';
+import type { ActivityModule } from './modules/activity/index.ts';
 import { loadDemo } from '../seed/load-demo.ts';
 
 export const API_PREFIX = '/api/v18';
@@ -57,6 +63,8 @@ export interface Platform {
   metrics: Metrics;
   clock: Clock;
   rng: Rng;
+  /** Drops every guest-cache answer on every instance (a back-office change the site shows). */
+  guestCache: GuestCacheGeneration;
 }
 
 export interface BuildOptions {
@@ -69,7 +77,23 @@ export interface BuiltApp {
   app: FastifyInstance;
   platform: Platform;
   /** What the operator's command-line tools work with (until the back office exists). */
-  operator: { verification: VerificationService; protection: ProtectionService };
+  operator: {
+    verification: VerificationService;
+    protection: ProtectionService;
+    operators: OperatorsService;
+    gifts: GiftsService;
+    promo: PromoCodesService;
+    promotions: PromotionsService;
+    rewards: RewardsService;
+    /** Grants the cashback of the periods ended (what its job does every few minutes; ADR 031). */
+    closeCashback: (limit?: number) => Promise<number>;
+    /** Gives running cashback offers to the players enrolled before they started (its job, every minute). */
+    rollOutCashback: () => Promise<number>;
+    welcome: WelcomePackService;
+    occasions: OccasionGiftsService;
+  };
+  /** The player-activity stream of this instance (ADR 029): its recorder, consumers and operations. */
+  activity: ActivityModule;
 }
 
 /** Builds the whole server: platform plumbing, then the feature modules. Nothing listens yet. */
@@ -125,7 +149,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smtpUrl: config.mail.smtpUrl,
     mailFrom: config.mail.from,
   });
-  const platform: Platform = { config, log, database, cache, jobs, outbox, metrics, clock, rng };
+  const guestCache = createGuestCacheGeneration(cache, (error, step) =>
+    log.warn({ err: error, step }, 'guest cache generation not shared; other instances expire by TTL'),
+  );
+  await guestCache.start();
+  const platform: Platform = { config, log, database, cache, jobs, outbox, metrics, clock, rng, guestCache };
 
   const beforeClose: (() => Promise<void>)[] = [];
   app.addHook('onClose', async () => {
@@ -167,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: () => clock.now(),
     ttlSeconds: config.guestCacheTtlSeconds,
     onHit: () => metrics.guestCacheHits.inc(),
+    generation: guestCache,
   });
   await app.register(rateLimit, {
     global: true,
@@ -208,194 +237,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox: config.env === 'production' ? undefined : outbox,
   });
 
-  const settings = createSettingsModule(database.db, {
-    computed: {
-      signature: { header: SIGNATURE_HEADER, key: config.signature.key, mode: config.signature.mode },
-      // The login ways this server is configured for (an operator may store its own value over it).
-      social_authorization: {
-        enabled: config.oauthProviders.length > 0 || config.telegramBotToken !== undefined,
-        providers: config.oauthProviders.map((provider) => provider.id),
-        telegram: config.telegramBotToken ? { bot: config.telegramBotName ?? null } : null,
-      },
-    },
-  });
-  const content = createContentModule(database.db, clock);
-  const tracking = createTrackingModule(database.db, { clock, rng, secret: config.appSecret });
-  const system = createSystemModule({ clock, settings: settings.service });
-  const wallet = createWalletModule({
-    db: database.db,
-    clock,
-    exchange: { settings: settings.service, rng },
-  });
-  // Player protection reads deposits, sessions and play from the other modules, bound late: they are
-  // built after it and call it in turn.
-  const protection = createProtectionModule({
-    db: database.db,
-    clock,
-    appSecret: config.appSecret,
-    timezone: config.protection.timezone,
-    ports: {
-      depositedSince: (userId, currency, since, executor) =>
-        payments.depositedSince(userId, currency, since, executor),
-      sessionSeconds: (userId, since) => accounts.service.sessionSeconds(userId, since),
-      endAllSessions: (userId, reason) => accounts.service.endAllSessions(userId, reason),
-      loginTime: (sessionId) => accounts.service.loginTime(sessionId),
-      playSince: (userId, currency, since) => seamless.playSince(userId, currency, since),
-    },
-  });
-  const catalog = createCatalogModule({
-    db: database.db,
-    clock,
-    siteOrigin: config.siteOrigin,
-    timezone: config.protection.timezone,
-    cache,
-    ports: {
-      // The seamless module is built after the catalogue (it needs player protection, which needs
-      // the catalogue's neighbours): its functions are looked up at call time.
-      launch: (auth, game, language) => seamless.launch(auth, game, language),
-      launchGuest: (game, language) => seamless.launchGuest(game, language),
-      recentGames: (userId, limit) => seamless.recentGames(userId, limit),
-      recentWins: (currency, limit) => seamless.recentWins(currency, limit),
-      topWins: (query) => seamless.topWins(query),
-      topPlayers: (query) => seamless.topPlayers(query),
-      roundCounts: (since, userId) => seamless.roundCounts(since, userId),
-      publicPlayers: (ids) => accounts.service.publicPlayers(ids),
-      hiddenPlayers: () => accounts.service.hiddenFromPublicFigures(),
-      balances: async (userId, currency) => {
-        const found = (await wallet.service.wallets(userId, currency)).find((w) => w.currency === currency);
-        return { real: found?.netBalance ?? 0, bonus: (found?.balance ?? 0) - (found?.netBalance ?? 0) };
-      },
-    },
-    jobs,
-  });
-  const verification = createVerificationModule({
-    db: database.db,
-    clock,
-    storageDir: config.protection.kycStorageDir,
-    ports: {
-      changeLabels: (userId, add, remove) => accounts.service.changeLabels(userId, add, remove),
-      audit: (entry, executor) => protection.service.record(entry, executor),
-    },
-  });
-  const payments = createPaymentsModule({
-    protection: protection.service,
-    financeBlocked: (userId) => verification.service.financeBlocked(userId),
-    db: database.db,
-    ledger: wallet.ledger,
-    wallets: wallet.service,
-    settings: settings.service,
-    jobs,
-    clock,
-    rng,
-    log,
-    siteOrigin: config.siteOrigin,
-    allowedReturnHosts: new Set(
-      [config.siteOrigin, ...config.allowedDomains].map((origin) => hostOf(origin)).filter(Boolean),
-    ),
-    depositTimeoutMs: config.payments.depositTimeoutMs,
-    sandbox: { enabled: config.payments.sandbox, secret: config.payments.sandboxSecret },
+  const modules = composeModules(platform, {
     publicUrl: () => config.publicUrl ?? listeningUrl(app),
   });
-  const accounts = createAccountsModule({
-    walletsOf: (userId, currency) => wallet.service.wallets(userId, currency),
-    protectionOf: async (userId, currency) => {
-      const [{ limits, schedule }, form] = await Promise.all([
-        protection.service.limits({ id: userId, currency, email: null, phone: null }),
-        verification.service.form(userId),
-      ]);
-      return {
-        limits,
-        limitsSchedule: schedule,
-        verificationForm: { status: form.status, actions: form.actions },
-      };
-    },
-    registrationGuard: (contacts) => protection.service.registrationGuard(contacts),
-    outbox,
-    siteOrigin: config.siteOrigin,
-    telegramBotToken: config.telegramBotToken,
-    telegramBotApiSecret: config.telegramBotApiSecret,
-    oauthProviders: config.oauthProviders,
-    log,
-    tracking: tracking.service,
-    db: database.db,
-    cache,
-    clock,
-    rng,
-    settings: settings.service,
-    appSecret: config.appSecret,
-    issuer: 'Kometa',
-    passwordHashing: config.passwordHashing,
-    policy: {
-      idleMs: config.sessions.idleMs,
-      absoluteMs: config.sessions.absoluteMs,
-      refreshGraceMs: 60_000,
-      lookupTtlMs: 5 * 60_000,
-      maxFailuresPerAccount: config.sessions.maxFailuresPerAccount,
-      maxFailuresPerIp: config.sessions.maxFailuresPerAccount * 10,
-      captchaAfterFailures: 3,
-      failureWindowMs: 15 * 60_000,
-      maxDelayMs: 10 * 60_000,
-      globalFailuresPerMinute: config.sessions.globalFailuresPerMinute,
-    },
-  });
-
-  const seamless = createSeamlessModule({
-    mayPlay: ({ user }) =>
-      protection.service.assertMayPlay({
-        id: user.id,
-        currency: user.currency,
-        email: user.email,
-        phone: user.phone,
-      }),
-    db: database.db,
-    ledger: wallet.ledger,
-    wallets: wallet.service,
-    jobs,
-    clock,
-    rng,
-    providers: config.games.providers,
-    sessionMs: config.games.sessionMs,
-    roundTimeoutMs: config.games.roundTimeoutMs,
-    userOf: (userId) => accounts.playerProfile(userId),
-    onError: (error) => log.error({ err: error }, 'provider audit rows not written yet; trying again'),
-  });
-
-  await app.register(
-    async (api) => {
-      await api.register(system.routes);
-      await api.register(settings.routes);
-      await api.register(content.routes);
-      await api.register(tracking.routes);
-      await api.register(accounts.routes);
-      await api.register(wallet.routes(accounts.requireUser));
-      await api.register(payments.routes(accounts.requireUser));
-      await api.register(seamless.routes(accounts.requireUser));
-      await api.register(protection.routes(accounts.requireUser));
-      await api.register(verification.routes(accounts.requireUser));
-      await api.register(catalog.routes(accounts.requireUser));
-    },
-    { prefix: API_PREFIX },
-  );
-  await app.register(system.unversionedRoutes);
-  await app.register(seamless.providerRoutes, { prefix: '/api/provider' });
-  beforeClose.push(seamless.flushAudit);
-  if (payments.sandboxRoutes) await app.register(payments.sandboxRoutes);
+  await registerModuleRoutes(app, modules, API_PREFIX);
+  beforeClose.push(modules.seamless.flushAudit);
+  beforeClose.push(() => modules.activity.stop());
   app.get('/', { config: { operational: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.redirect('/api/docs'),
   );
-
-  await protection.start();
-  if (config.seedDemo) {
-    await loadDemo(database, { settings: settings.service, content: content.service });
-    await payments.loadDemo();
-    await seamless.loadDemo();
-    await catalog.service.loadDemo((games) => seamless.registerGames(games));
+  await startModules(platform, modules, () =>
+    loadDemo(database, { settings: modules.settings.service, content: modules.content.service }),
+  );
+  if (config.jobs.enabled) {
+    jobs.start(config.jobs.pollMs);
+    modules.activity.start(config.activity.pollMs);
   }
-  if (config.jobs.enabled) jobs.start(config.jobs.pollMs);
 
   return {
     app,
     platform,
-    operator: { verification: verification.service, protection: protection.service },
+    operator: {
+      verification: modules.verification.service,
+      protection: modules.protection.service,
+      operators: modules.operators.service,
+      gifts: modules.gifts.service,
+      promo: modules.gifts.promo,
+      promotions: modules.promotions.service,
+      rewards: modules.rewards.service,
+      closeCashback: (limit) => modules.gifts.closeCashback(limit),
+      rollOutCashback: () => modules.gifts.rollOutCashback(),
+      welcome: modules.gifts.welcome,
+      occasions: modules.gifts.occasions,
+    },
+    activity: modules.activity,
   };
 }

@@ -101,7 +101,18 @@ const environmentSchema = z.object({
     .default(64 * 1024),
   JOBS_ENABLED: bool(true),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** How often an idle instance looks for new player-activity events (ADR 029); it keeps on while busy. */
+  ACTIVITY_POLL_MS: z.coerce.number().int().min(10).default(200),
+  /** Player-activity events every consumer has passed are deleted after this many days. */
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   SEED_DEMO: bool(true),
+  /** With the demo: demo players whose withdrawals and a document wait in the back office's queues. */
+  SEED_DEMO_PLAYERS: bool(true),
+  /**
+   * With the demo content, a month of demo history for the reports (ADR 039): by default outside
+   * tests only (each test app would pay for it at start).
+   */
+  DEMO_HISTORY: z.enum(['true', 'false', '1', '0']).optional(),
   /**
    * The proxies in front of this server that may say who the client is, by address or range
    * (`127.0.0.1,10.0.0.0/8`, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`); each hop
@@ -206,7 +217,12 @@ export type Config = {
   rateLimit: { perMinute: number; writesPerMinute: number };
   bodyLimitBytes: number;
   jobs: { enabled: boolean; pollMs: number };
+  /** The player-activity stream's consumers run where jobs run (JOBS_ENABLED). */
+  activity: { pollMs: number; retentionDays: number };
   seedDemo: boolean;
+  seedDemoPlayers: boolean;
+  /** Load the reports' month of demo history with the demo content. */
+  demoHistory: boolean;
   /** Fastify's trustProxy: false, or the proxies' addresses and ranges (ADR 024). */
   trustProxy: false | string[];
   sessions: {
@@ -224,6 +240,8 @@ export type Config = {
   publicUrl: string | undefined;
   games: {
     providers: GameProviderConfig[];
+    /** Kometa's own game server (its statement for the reconciliation, ADR 039). */
+    serverUrl: string;
     sessionMs: number;
     roundTimeoutMs: number;
   };
@@ -300,7 +318,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
+    activity: { pollMs: e.ACTIVITY_POLL_MS, retentionDays: e.ACTIVITY_RETENTION_DAYS },
     seedDemo: e.SEED_DEMO,
+    seedDemoPlayers: e.SEED_DEMO_PLAYERS,
+    demoHistory:
+      e.DEMO_HISTORY === undefined
+        ? e.NODE_ENV !== 'test'
+        : e.DEMO_HISTORY === 'true' || e.DEMO_HISTORY === '1',
     trustProxy: e.TRUST_PROXY,
     sessions: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
@@ -331,6 +355,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           })),
         ...e.GAME_PROVIDERS,
       ],
+      serverUrl: e.KOMETA_GAMES_URL.replace(/\/+$/, ''),
       sessionMs: e.GAME_SESSION_MINUTES * 60_000,
       roundTimeoutMs: e.ROUND_TIMEOUT_MINUTES * 60_000,
     },

@@ -5,7 +5,7 @@ import { queryRows } from '../src/platform/db/database.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { auditLedger } from '../src/modules/wallet/index.ts';
 import { useGamesServer } from './games-server.ts';
-import { playerInGame, providerClient } from './provider-client.ts';
+import { playerInGame, providerClient, walletBalance } from './provider-client.ts';
 
 const { casino, games, gamesUrl, gamesCall } = useGamesServer();
 
@@ -26,6 +26,17 @@ async function playRound(session: string, stake: number, mode: 'real' | 'demo' =
   return { data: answer.json.data, steps };
 }
 
+/** Takes one action in the player's open round. */
+const act = (session: string, action: string) =>
+  gamesCall('POST', '/api/blackjack/act', { token: session, mode: 'real', action });
+
+/** Stands until the round is finished; answers the last answer. */
+async function standToTheEnd(session: string, answer: Awaited<ReturnType<typeof gamesCall>>) {
+  let last = answer;
+  while (!last.json.data.state.finished) last = await act(session, 'stand');
+  return last;
+}
+
 /** Deals until a round is left open for the player (a blackjack on either side ends it at once). */
 async function openDeal(session: string, stake: number) {
   for (let i = 0; i < 30; i++) {
@@ -36,13 +47,7 @@ async function openDeal(session: string, stake: number) {
   throw new Error('30 deals in a row ended at once');
 }
 
-async function casinoBalance(authToken: string) {
-  const wallet = await casino.app.inject({
-    url: '/api/v18/users/self/wallets',
-    headers: { 'auth-token': authToken },
-  });
-  return wallet.json().data[0].balance as number;
-}
+const casinoBalance = (authToken: string) => walletBalance(casino.app, authToken);
 
 async function gameRound(id: number) {
   const [row] = await queryRows<{ status: string; bet: string; win: string; actions: string[] }>(
@@ -127,20 +132,9 @@ describe('blackjack on Kometa’s game server against the casino', () => {
         stake: 500,
       });
       if (deal.json.data.state.actions.includes('split')) {
-        const split = await gamesCall('POST', '/api/blackjack/act', {
-          token: p.session,
-          mode: 'real',
-          action: 'split',
-        });
+        const split = await act(p.session, 'split');
         expect(split.json.data.state.staked).toBe(1_000);
-        let answer = split;
-        while (!answer.json.data.state.finished) {
-          answer = await gamesCall('POST', '/api/blackjack/act', {
-            token: p.session,
-            mode: 'real',
-            action: 'stand',
-          });
-        }
+        const answer = await standToTheEnd(p.session, split);
         const [round] = await queryRows<{ bet_total: string; win_total: string }>(
           casino.platform.database.db,
           sql`select bet_total::text, win_total::text from game_rounds where round = ${`kometa-${deal.json.data.roundId}`}`,
@@ -149,14 +143,7 @@ describe('blackjack on Kometa’s game server against the casino', () => {
         expect(await auditLedger(casino.platform.database.db)).toEqual([]);
         return;
       }
-      let answer = deal;
-      while (!answer.json.data.state.finished) {
-        answer = await gamesCall('POST', '/api/blackjack/act', {
-          token: p.session,
-          mode: 'real',
-          action: 'stand',
-        });
-      }
+      await standToTheEnd(p.session, deal);
     }
     throw new Error('no pair in 200 deals');
   });
@@ -178,18 +165,8 @@ describe('blackjack on Kometa’s game server against the casino', () => {
     expect(back.json.data.round.roundId).toBe(deal.json.data.roundId);
     expect(back.json.data.round.state).toEqual(deal.json.data.state);
     expect(back.json.data.round.state.dealer).toHaveLength(1); // the hole card stays hidden
-    const illegal = await gamesCall('POST', '/api/blackjack/act', {
-      token: p.session,
-      mode: 'real',
-      action: 'fold',
-    });
-    expect(illegal.status).toBe(400);
-    const stand = await gamesCall('POST', '/api/blackjack/act', {
-      token: p.session,
-      mode: 'real',
-      action: 'stand',
-    });
-    expect(stand.status).toBe(200);
+    expect((await act(p.session, 'fold')).status).toBe(400);
+    expect((await act(p.session, 'stand')).status).toBe(200);
   });
 
   it('finishes a round left idle by the published rule (every hand stands) and pays it once', async () => {
@@ -264,21 +241,13 @@ describe('blackjack on Kometa’s game server against the casino', () => {
       });
       if (deal.json.data.state.finished) continue;
       expect(deal.json.data.state.actions).toContain('double');
-      const double = await gamesCall('POST', '/api/blackjack/act', {
-        token: p.session,
-        mode: 'real',
-        action: 'double',
-      });
+      const double = await act(p.session, 'double');
       expect(double.status).toBe(409);
       expect(double.json.error).toEqual({
         code: 'RS_ERROR_NOT_ENOUGH_MONEY',
         message: 'Недостаточно средств',
       });
-      const stand = await gamesCall('POST', '/api/blackjack/act', {
-        token: p.session,
-        mode: 'real',
-        action: 'stand',
-      });
+      const stand = await act(p.session, 'stand');
       expect(stand.json.data.state).toMatchObject({ finished: true, staked: 1_000 });
       expect(await casinoBalance(p.authToken)).toBe(stand.json.data.state.win);
       return;

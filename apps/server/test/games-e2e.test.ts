@@ -5,16 +5,52 @@ import { queryRows } from '../src/platform/db/database.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { auditLedger } from '../src/modules/wallet/index.ts';
 import { useGamesServer } from './games-server.ts';
-import { playerInGame, providerClient } from './provider-client.ts';
+import { playerInGame, providerClient, walletBalance as balanceAt } from './provider-client.ts';
 
 const { casino, games, gamesUrl: url, gamesCall } = useGamesServer();
 
+const player = (email: string, options: { funds: number; game?: string; mode?: 'real' | 'demo' }) =>
+  playerInGame(casino.app, casino.platform.database.db, systemClock, { email, ...options });
+
+/** A dice round as the frame plays it: a stake of 100 at even chance, unless `body` says otherwise. */
+const playDice = (session: string, body: Record<string, unknown> = {}) =>
+  gamesCall('POST', '/api/dice/play', {
+    token: session,
+    mode: 'real',
+    stake: 100,
+    chance: 50,
+    direction: 'over',
+    ...body,
+  });
+
+const walletBalance = (authToken: string) => balanceAt(casino.app, authToken);
+
+/** The game server's status of a round. */
+async function roundStatus(id: number) {
+  const [round] = await queryRows<{ status: string }>(
+    games().database.db,
+    sql`select status from rounds where id = ${id}`,
+  );
+  return round?.status;
+}
+
+/** The opening bet of the game server's round `id` (dice, 100), sent to the casino straight. */
+const sendRoundBet = (p: { session: string; user: string }, id: number, requestUuid: string) =>
+  providerClient(() => casino.app).call('/transaction/bet', {
+    request_uuid: requestUuid,
+    token: p.session,
+    user: p.user,
+    round: `kometa-${id}`,
+    round_closed: false,
+    game_code: 'dice',
+    transaction_uuid: `kometa-${id}-bet`,
+    currency: 'RUB',
+    amount: 100,
+  });
+
 describe('playing dice on Kometa’s game server against the casino', () => {
   it('serves the Russian game page for the launch URL', async () => {
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'page@example.com',
-      funds: 0,
-    });
+    const p = await player('page@example.com', { funds: 0 });
     const page = await fetch(`${url()}/play/dice?token=${p.session}&mode=real&lang=ru`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -30,15 +66,10 @@ describe('playing dice on Kometa’s game server against the casino', () => {
 
   it('100 real rounds: the casino’s ledger, its rounds and the game server’s recall agree to the kopeck', async () => {
     const funds = 100_000;
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'dice@example.com',
-      funds,
-    });
+    const p = await player('dice@example.com', { funds });
     let lastBalance = funds;
     for (let i = 0; i < 100; i++) {
-      const played = await gamesCall('POST', '/api/dice/play', {
-        token: p.session,
-        mode: 'real',
+      const played = await playDice(p.session, {
         stake: 100 + (i % 7) * 10,
         chance: 20 + (i % 60),
         direction: i % 2 === 0 ? 'over' : 'under',
@@ -59,11 +90,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
           from game_rounds where user_id = ${p.userId} and provider = 'kometa'`,
     );
     expect(casinoSide).toEqual({ bets: gameSide?.bets, wins: gameSide?.wins, n: '100', open: '0' });
-    const wallet = await casino.app.inject({
-      url: '/api/v18/users/self/wallets',
-      headers: { 'auth-token': p.authToken },
-    });
-    const balance = wallet.json().data[0].balance as number;
+    const balance = await walletBalance(p.authToken);
     expect(balance).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
     expect(balance).toBe(lastBalance);
     const history = await casino.app.inject({
@@ -95,11 +122,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     stakePerRound: number,
   ) {
     const funds = 200_000;
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: `${game}@example.com`,
-      funds,
-      game,
-    });
+    const p = await player(`${game}@example.com`, { funds, game });
     for (let i = 0; i < 100; i++) {
       const played = await gamesCall('POST', `/api/${game}/play`, {
         token: p.session,
@@ -120,11 +143,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
           from game_rounds where user_id = ${p.userId} and game_code = ${game}`,
     );
     expect(casinoSide).toEqual(gameSide);
-    const wallet = await casino.app.inject({
-      url: '/api/v18/users/self/wallets',
-      headers: { 'auth-token': p.authToken },
-    });
-    expect(wallet.json().data[0].balance).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
+    expect(await walletBalance(p.authToken)).toBe(funds - Number(gameSide?.bets) + Number(gameSide?.wins));
     return p;
   }
 
@@ -164,7 +183,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     await hundredRounds('video-slot', () => ({ stake: 200 }), 200);
   });
 
-  /** A round the game server wrote before a crash (status settling), with the given outcome. */
+  /** A round the game server wrote before a crash (status settling, an hour ago), with the given outcome. */
   async function interruptedRound(player: string, win: number) {
     const [seed] = await queryRows<{ id: string }>(
       games().database.db,
@@ -174,52 +193,23 @@ describe('playing dice on Kometa’s game server against the casino', () => {
     const [round] = await queryRows<{ id: string }>(
       games().database.db,
       sql`insert into rounds (player, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome, status, created_at)
-          values (${player}, 'dice', 'real', 'RUB', 100, ${win}, ${seed!.id}, 'x', 1, '{}', '{}', 'settling', now())
+          values (${player}, 'dice', 'real', 'RUB', 100, ${win}, ${seed!.id}, 'x', 1, '{}', '{}', 'settling',
+                  now() - interval '1 hour')
           returning id`,
     );
     return Number(round!.id);
   }
 
   it('settles a round interrupted after its bet exactly once when the player comes back', async () => {
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'interrupted@example.com',
-      funds: 10_000,
-    });
+    const p = await player('interrupted@example.com', { funds: 10_000 });
     const id = await interruptedRound(`casino:${p.user}`, 250);
     // The bet reached the casino before the game server went down; its win never did.
-    const provider = providerClient(() => casino.app);
-    const bet = await provider.call('/transaction/bet', {
-      request_uuid: `crash-${id}`,
-      token: p.session,
-      user: p.user,
-      round: `kometa-${id}`,
-      round_closed: false,
-      game_code: 'dice',
-      transaction_uuid: `kometa-${id}-bet`,
-      currency: 'RUB',
-      amount: 100,
-    });
+    const bet = await sendRoundBet(p, id, `crash-${id}`);
     expect(bet.body).toMatchObject({ status: 'RS_OK', balance: 9_900 });
     // The player's next round first settles the pending one (the same win id: at most once).
-    await gamesCall('POST', '/api/dice/play', {
-      token: p.session,
-      mode: 'real',
-      stake: 100,
-      chance: 50,
-      direction: 'over',
-    });
-    await gamesCall('POST', '/api/dice/play', {
-      token: p.session,
-      mode: 'real',
-      stake: 100,
-      chance: 50,
-      direction: 'over',
-    });
-    const [settled] = await queryRows<{ status: string }>(
-      games().database.db,
-      sql`select status from rounds where id = ${id}`,
-    );
-    expect(settled?.status).toBe('settled');
+    await playDice(p.session);
+    await playDice(p.session);
+    expect(await roundStatus(id)).toBe('settled');
     const [casinoRound] = await queryRows<{ win_total: string; closed_by: string }>(
       casino.platform.database.db,
       sql`select win_total::text, closed_by from game_rounds where round = ${`kometa-${id}`}`,
@@ -229,42 +219,16 @@ describe('playing dice on Kometa’s game server against the casino', () => {
   });
 
   it('cancels at the casino a round whose bet never arrived, so a late copy is refused', async () => {
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'lost-bet@example.com',
-      funds: 10_000,
-    });
+    const p = await player('lost-bet@example.com', { funds: 10_000 });
     const id = await interruptedRound(`casino:${p.user}`, 0);
-    await gamesCall('POST', '/api/dice/play', {
-      token: p.session,
-      mode: 'real',
-      stake: 100,
-      chance: 50,
-      direction: 'over',
-    });
-    const [round] = await queryRows<{ status: string }>(
-      games().database.db,
-      sql`select status from rounds where id = ${id}`,
-    );
-    expect(round?.status).toBe('refused');
-    const late = await providerClient(() => casino.app).call('/transaction/bet', {
-      request_uuid: `late-${id}`,
-      token: p.session,
-      user: p.user,
-      round: `kometa-${id}`,
-      round_closed: false,
-      game_code: 'dice',
-      transaction_uuid: `kometa-${id}-bet`,
-      currency: 'RUB',
-      amount: 100,
-    });
+    await playDice(p.session);
+    expect(await roundStatus(id)).toBe('refused');
+    const late = await sendRoundBet(p, id, `late-${id}`);
     expect(late.body.status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
   });
 
   it('lets the player verify every past round once the seed is rotated', async () => {
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'verify@example.com',
-      funds: 10_000,
-    });
+    const p = await player('verify@example.com', { funds: 10_000 });
     const before = await gamesCall('GET', '/api/session', { token: p.session, mode: 'real' });
     const commitment = before.json.data.fairness.commitment as string;
     const changed = await gamesCall('PUT', '/api/fairness/client-seed', {
@@ -273,15 +237,7 @@ describe('playing dice on Kometa’s game server against the casino', () => {
       clientSeed: 'my-own-seed',
     });
     expect(changed.json.data).toMatchObject({ clientSeed: 'my-own-seed', commitment });
-    for (let i = 0; i < 5; i++) {
-      await gamesCall('POST', '/api/dice/play', {
-        token: p.session,
-        mode: 'real',
-        stake: 100,
-        chance: 50,
-        direction: 'over',
-      });
-    }
+    for (let i = 0; i < 5; i++) await playDice(p.session);
     const rotated = await gamesCall('POST', '/api/fairness/rotate', { token: p.session, mode: 'real' });
     expect(rotated.json.data.revealed.commitment).toBe(commitment);
     const serverSeed = rotated.json.data.revealed.serverSeed as string;
@@ -300,53 +256,24 @@ describe('playing dice on Kometa’s game server against the casino', () => {
   });
 
   it('plays demo rounds on play money without touching the casino wallet', async () => {
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'demo@example.com',
-      funds: 5_000,
-      mode: 'demo',
-    });
+    const p = await player('demo@example.com', { funds: 5_000, mode: 'demo' });
     const start = await gamesCall('GET', '/api/session', { token: p.session, mode: 'demo' });
     expect(start.json.data.balance).toBe(100_000);
     for (let i = 0; i < 10; i++) {
-      const played = await gamesCall('POST', '/api/dice/play', {
-        token: p.session,
-        mode: 'demo',
-        stake: 1_000,
-        chance: 50,
-        direction: 'under',
-      });
+      const played = await playDice(p.session, { mode: 'demo', stake: 1_000, direction: 'under' });
       expect(played.status).toBe(200);
     }
-    const wallet = await casino.app.inject({
-      url: '/api/v18/users/self/wallets',
-      headers: { 'auth-token': p.authToken },
-    });
-    expect(wallet.json().data[0].balance).toBe(5_000);
+    expect(await walletBalance(p.authToken)).toBe(5_000);
   });
 
   it('shows the casino’s refusal in Russian and records the refused round', async () => {
-    const p = await playerInGame(casino.app, casino.platform.database.db, systemClock, {
-      email: 'poor@example.com',
-      funds: 50,
-    });
-    const played = await gamesCall('POST', '/api/dice/play', {
-      token: p.session,
-      mode: 'real',
-      stake: 100,
-      chance: 50,
-      direction: 'under',
-    });
+    const p = await player('poor@example.com', { funds: 50 });
+    const played = await playDice(p.session, { direction: 'under' });
     expect(played.status).toBe(409);
     expect(played.json.error).toEqual({ code: 'RS_ERROR_NOT_ENOUGH_MONEY', message: 'Недостаточно средств' });
     const recall = await gamesCall('GET', '/api/rounds', { token: p.session, mode: 'real' });
     expect(recall.json.data[0].status).toBe('refused');
-    const forged = await gamesCall('POST', '/api/dice/play', {
-      token: 'not-a-session-token',
-      mode: 'real',
-      stake: 100,
-      chance: 50,
-      direction: 'under',
-    });
+    const forged = await playDice('not-a-session-token', { direction: 'under' });
     expect(forged.status).toBe(401);
   });
 });

@@ -8,7 +8,7 @@ import { TEST_GAMES_SECRET, TEST_STUDIO_SECRET } from './provider-client.ts';
  * seamless-wallet API, each on its own database. The game server's idle-round sweep is left to
  * the tests (`games().blackjack.finishIdleRounds()`).
  */
-export function useGamesServer() {
+export function useGamesServer(gamesEnv: Record<string, string> = {}) {
   const casino = useTestApp({
     env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET, DEMO_STUDIO_SECRET: TEST_STUDIO_SECRET },
   });
@@ -26,6 +26,9 @@ export function useGamesServer() {
         DEMO_STUDIO_SECRET: TEST_STUDIO_SECRET,
         GAMES_DATA_DIR: ':memory:',
         ROUND_SWEEP_SECONDS: '0',
+        // The crash round loop is driven by hand where a test needs it (crash-e2e.test.ts).
+        CRASH_LOOP: 'off',
+        ...gamesEnv,
         ...(gamesDatabase ? { GAMES_DATABASE_URL: gamesDatabase.url } : {}),
       }),
     );

@@ -18,6 +18,12 @@ import { TEST_DATABASE_URL, TEST_REDIS_URL } from './config.ts';
 export { TEST_DATABASE_URL, TEST_REDIS_URL };
 export const onPostgres = Boolean(TEST_DATABASE_URL);
 
+/** A `*.pg.test.ts` file runs on real PostgreSQL and Redis only (CI's second pass): it says so when not. */
+export function requirePostgresAndRedis(): void {
+  if (!onPostgres || !TEST_REDIS_URL)
+    throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+}
+
 function withDatabase(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -96,6 +102,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SIGNATURE_MODE: 'off',
     ARGON2_MEMORY_KIB: '19456',
     ARGON2_ITERATIONS: '2',
+    // The demo players of the back office's queues would be everyone's rows; their own test asks for them.
+    SEED_DEMO_PLAYERS: 'false',
   };
   if (TEST_DATABASE_URL) {
     if (options.shared?.databaseUrl) {
@@ -140,6 +148,7 @@ export interface SuiteApp {
   /** The environment the app was built from (its DATABASE_URL, for a second connection). */
   readonly env: TestApp['env'];
   readonly operator: TestApp['operator'];
+  readonly activity: TestApp['activity'];
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
@@ -152,9 +161,15 @@ export function useTestApp(options: TestAppOptions = {}): SuiteApp {
   afterAll(async () => {
     await current?.close();
   });
+  return suiteApp(() => current);
+}
+
+/** A test app seen through getters, so a test file can name it before beforeAll has built it. */
+function suiteApp(current: () => TestApp | undefined): SuiteApp {
   const started = (): TestApp => {
-    if (!current) throw new Error('the test app is used before beforeAll ran');
-    return current;
+    const app = current();
+    if (!app) throw new Error('the test app is used before beforeAll ran');
+    return app;
   };
   return {
     get app() {
@@ -169,6 +184,33 @@ export function useTestApp(options: TestAppOptions = {}): SuiteApp {
     get operator() {
       return started().operator;
     },
+    get activity() {
+      return started().activity;
+    },
     get: (url, headers = {}) => started().app.inject({ url, headers }),
   };
+}
+
+/**
+ * Two instances of the app behind a load balancer, for a `*.pg.test.ts` file: one fresh PostgreSQL
+ * database and one Redis prefix shared by both, built before its tests and closed, dropped and deleted
+ * after them.
+ */
+export function useTwoInstances(options: Omit<TestAppOptions, 'shared'> = {}): { a: SuiteApp; b: SuiteApp } {
+  const prefix = freshRedisPrefix();
+  let database: FreshDatabase | undefined;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const shared = { databaseUrl: database.url, redisPrefix: prefix };
+    apps.push(
+      ...(await Promise.all([startTestApp({ ...options, shared }), startTestApp({ ...options, shared })])),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await database?.drop();
+    await deleteRedisPrefix(prefix);
+  });
+  return { a: suiteApp(() => apps[0]), b: suiteApp(() => apps[1]) };
 }

@@ -57,13 +57,18 @@ export async function fundedPlayer(
   options: { email: string; funds: number },
 ): Promise<{ id: number; token: string }> {
   const player = await registeredPlayer(app, db, { email: options.email });
+  await fundPlayer(db, clock, player.id, options.funds);
+  return player;
+}
+
+/** Puts `funds` kopecks on a player's real roubles, from the payments house, once per player. */
+export async function fundPlayer(db: Db, clock: Clock, playerId: number, funds: number) {
   await createWalletModule({ db, clock }).ledger.post({
-    key: `test-funds:${player.id}`,
+    key: `test-funds:${playerId}`,
     operation: 'deposit',
     legs: [
-      { account: { player: player.id, kind: 'real', currency: 'RUB' }, amount: options.funds },
-      { account: { house: 'payments', name: 'test', currency: 'RUB' }, amount: -options.funds },
+      { account: { player: playerId, kind: 'real', currency: 'RUB' }, amount: funds },
+      { account: { house: 'payments', name: 'test', currency: 'RUB' }, amount: -funds },
     ],
   });
-  return player;
 }

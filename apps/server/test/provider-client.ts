@@ -1,9 +1,12 @@
 import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@kometa/contracts';
 import { signBody } from '@kometa/provider-kit';
 import type { FastifyInstance } from 'fastify';
-import { createWalletModule } from '../src/modules/wallet/index.ts';
+import { afterEach, expect } from 'vitest';
+import { auditLedger } from '../src/modules/wallet/index.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { Db } from '../src/platform/db/database.ts';
+import { useTestApp, type TestAppOptions } from './harness.ts';
+import { fundPlayer, registeredPlayer } from './players.ts';
 
 /** The HMAC secret tests give Kometa's built-in game provider. */
 export const TEST_GAMES_SECRET = 'kometa-games-test-secret-0123456789';
@@ -36,6 +39,15 @@ export function providerClient(app: () => FastifyInstance, secret = TEST_GAMES_S
   };
 }
 
+/** The player's real-money balance, as the site shows it. */
+export async function walletBalance(app: FastifyInstance, authToken: string): Promise<number> {
+  const wallet = await app.inject({
+    url: '/api/v18/users/self/wallets',
+    headers: { 'auth-token': authToken },
+  });
+  return wallet.json().data[0].balance as number;
+}
+
 /** Registers a player, funds them through the ledger and launches a game; answers what a provider gets. */
 export async function playerInGame(
   app: FastifyInstance,
@@ -43,30 +55,9 @@ export async function playerInGame(
   clock: Clock,
   options: { email: string; funds: number; game?: string; mode?: 'real' | 'demo' },
 ) {
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/v18/registration',
-    payload: {
-      email: options.email,
-      password: 'kometa-correct-horse',
-      birthday: { day: 1, month: 1, year: 1990 },
-      agreeRules: true,
-    },
-  });
-  if (registered.statusCode !== 200) throw new Error(`registration failed: ${registered.body}`);
-  const token = registered.json().data.token as string;
-  const self = await app.inject({ url: '/api/v18/users/self', headers: { 'auth-token': token } });
-  const userId = self.json().data.id as number;
-  if (options.funds > 0) {
-    await createWalletModule({ db, clock }).ledger.post({
-      key: `test-funds:${userId}`,
-      operation: 'deposit',
-      legs: [
-        { account: { player: userId, kind: 'real', currency: 'RUB' }, amount: options.funds },
-        { account: { house: 'payments', name: 'test', currency: 'RUB' }, amount: -options.funds },
-      ],
-    });
-  }
+  // E-mail left unconfirmed, as a new player's is.
+  const { id: userId, token } = await registeredPlayer(app, db, { email: options.email, confirmed: false });
+  if (options.funds > 0) await fundPlayer(db, clock, userId, options.funds);
   const game = options.game ?? 'dice';
   const launched = await app.inject({
     method: 'POST',
@@ -76,4 +67,16 @@ export async function playerInGame(
   });
   const launch = launched.json().data as { token: string; url: string; expiresAt: number };
   return { authToken: token, userId, user: String(userId), game, session: launch.token, launch };
+}
+
+/**
+ * A test file's casino as Kometa's game server sees it: the app with the games secret (and `env`), the
+ * provider's signed client, and a ledger audit that must find nothing after each test (ADR 012).
+ */
+export function useProviderTestApp(options: TestAppOptions = {}) {
+  const t = useTestApp({ ...options, env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET, ...options.env } });
+  afterEach(async () => {
+    expect(await auditLedger(t.platform.database.db)).toEqual([]);
+  });
+  return { t, provider: providerClient(() => t.app) };
 }

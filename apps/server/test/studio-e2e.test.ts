@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/platform/db/database.ts';
 import { auditLedger } from '../src/modules/wallet/index.ts';
+import { demoGameBySlug, themedSymbols } from '@kometa/themes';
 import { useGamesServer } from './games-server.ts';
 import { registeredPlayer } from './players.ts';
 import { createWalletModule } from '../src/modules/wallet/index.ts';
@@ -44,13 +45,11 @@ describe('the generic demo studio (provider `demo`) on Kometa’s game server', 
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<html lang="ru">');
-    // The frame carries the studio game's name and calls its own paths.
-    expect(html).toContain(
-      `<h1>${launched.game.code
-        .split(':')[1]!
-        .split('-')[0]!
-        .replace(/^./, (c) => c.toUpperCase())}`,
-    );
+    // The frame carries the studio game's name — the lobby's own title (ADR 050) — its theme's scene,
+    // and calls its own paths.
+    expect(html).toContain(`<h1>${launched.game.title}</h1>`);
+    expect(html).toContain(`<title>${launched.game.title}</title>`);
+    expect(html).toContain('<div class="backdrop" aria-hidden="true"><svg');
     expect(html).toContain(JSON.stringify(`/studio/${encodeURIComponent(launched.game.code)}`));
     // The casino's lobby address rides along for the frame's "back to lobby" link.
     expect(launched.url.searchParams.get('backUrl')).toMatch(/^https?:\/\/[^/]+\/games$/);
@@ -69,6 +68,24 @@ describe('the generic demo studio (provider `demo`) on Kometa’s game server', 
       `${gamesUrl()}/studio/${encodeURIComponent('poker:nothing')}/play?token=any-token-0000&mode=demo`,
     );
     expect(unknown.status).toBe(404);
+  });
+
+  it('shows a studio slot with the lobby’s title, its theme’s scene and its theme’s symbols on the reels', async () => {
+    const launched = await launchStudioGame('studio-theme@example.com', 'classic-slot', 'demo', 0);
+    const html = await (await fetch(`${gamesUrl()}${launched.url.pathname}${launched.url.search}`)).text();
+    const slug = launched.game.code.split(':')[1]!;
+    const identity = demoGameBySlug(slug)!;
+    expect(identity.title).toBe(launched.game.title);
+    expect(html).toContain(`<h1>${launched.game.title}</h1>`);
+    // The paytable names the theme's symbols, not the house slot's fruits.
+    const symbols = themedSymbols(identity.look);
+    expect(html).toContain(`aria-label="${symbols.top.name}"`);
+    expect(html).toContain(`aria-label="${symbols.high.name}"`);
+    expect(html).not.toContain('aria-label="Слива"');
+    // The cover the lobby shows is drawn from the same theme.
+    const cover = await casino.app.inject({ url: `/api/v18/game-images/${slug}.svg` });
+    expect(cover.body).toContain(`${identity.look.theme.id}-sky`);
+    expect(html).toContain(`${identity.look.theme.id}-sky`);
   });
 
   it('real rounds of a studio slot settle at the casino as provider `demo`, under the game’s own code', async () => {

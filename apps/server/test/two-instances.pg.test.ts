@@ -1,45 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_REDIS_URL,
-  deleteRedisPrefix,
-  freshDatabase,
-  freshRedisPrefix,
-  onPostgres,
-  startTestApp,
-  type FreshDatabase,
-  type TestApp,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { requirePostgresAndRedis, useTwoInstances, type SuiteApp } from './harness.ts';
 
 /**
  * Two server instances behind a load balancer share PostgreSQL and Redis: nothing that must be shared
  * lives in one process. Runs in CI's PostgreSQL + Redis pass only (vitest.config.ts): the embedded default is one process.
  */
-if (!onPostgres || !TEST_REDIS_URL)
-  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+requirePostgresAndRedis();
 
 describe('two instances sharing PostgreSQL and Redis', () => {
-  let database: FreshDatabase;
-  const prefix = freshRedisPrefix();
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    const shared = { databaseUrl: database.url, redisPrefix: prefix };
-    const env = { RATE_LIMIT_WRITES_PER_MINUTE: '4' };
-    [a, b] = await Promise.all([startTestApp({ shared, env }), startTestApp({ shared, env })]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
-    await deleteRedisPrefix(prefix);
-  });
+  const { a, b } = useTwoInstances({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '4' } });
 
   it('share one guest cache entry', async () => {
     const first = await a.app.inject('/api/v18/menu/header');
     expect(first.headers['x-cache']).toBe('MISS');
     // The write is fire-and-forget: wait (up to 2 s) until it is in Redis.
-    const key = 'gc:ru:localhost:3000:/api/v18/menu/header';
+    const key = `gc:${a.platform.guestCache.current()}:ru:localhost:3000:/api/v18/menu/header`;
     for (let i = 0; i < 40 && (await a.platform.cache.get(key)) === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -48,8 +23,26 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     expect(second.body).toBe(first.body);
   });
 
+  it('drop every guest answer on both when one starts a new generation (a content change, ADR 038)', async () => {
+    await a.app.inject('/api/v18/menu/footer');
+    for (
+      let i = 0;
+      i < 40 && (await b.app.inject('/api/v18/menu/footer')).headers['x-cache'] !== 'HIT';
+      i++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await b.platform.guestCache.invalidate();
+    // Published over Redis: instance A hears of it within moments, and both miss.
+    for (let i = 0; i < 40 && a.platform.guestCache.current() !== b.platform.guestCache.current(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(a.platform.guestCache.current()).toBe(b.platform.guestCache.current());
+    expect((await a.app.inject('/api/v18/menu/footer')).headers['x-cache']).toBe('MISS');
+  });
+
   it('share one rate-limit counter per client', async () => {
-    const post = (app: TestApp) =>
+    const post = (app: SuiteApp) =>
       app.app.inject({
         method: 'POST',
         url: '/api/v18/webhook/page_open',
@@ -82,7 +75,7 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     }
     const total = 60;
     for (let n = 0; n < total; n++) await a.platform.jobs.enqueue('test.shared', { n });
-    const drain = async (app: TestApp) => {
+    const drain = async (app: SuiteApp) => {
       let ran = 0;
       for (let claimed = 1; claimed > 0;) {
         claimed = await app.platform.jobs.runDue(3);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -15,8 +15,15 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { LinksFunction } from 'react-router';
+import '@fontsource-variable/onest/wght.css';
+import onestCyrillic from '@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url';
+import onestLatin from '@fontsource-variable/onest/files/onest-latin-wght-normal.woff2?url';
 import './ui/base.css';
 import './ui/shell.css';
+import './ui/forms.css';
+import './ui/footer.css';
+import './ui/legal.css';
 import { ru } from './i18n/ru.ts';
 import { serverApi, sessionContext } from './lib/api.server.ts';
 import { syncBrowserApi } from './lib/api.browser.ts';
@@ -24,10 +31,16 @@ import { isMobileAgent } from './lib/device.ts';
 import { readCookie } from './lib/session-cookie.ts';
 import { sessionMiddleware } from './lib/session-middleware.server.ts';
 import { siteSettings } from './lib/settings.server.ts';
-import { useSite, type HelloBar as HelloBarData, type SiteData } from './lib/site-context.ts';
+import {
+  useSite,
+  type FooterColumn,
+  type HelloBar as HelloBarData,
+  type SiteData,
+} from './lib/site-context.ts';
+import type { MenuItem } from '@kometa/contracts';
 import { AuthModals } from './features/auth/components/AuthModals.tsx';
 import { saveReturnPath } from './features/auth/return-path.ts';
-import { COOKIE_NOTICE_COOKIE } from './features/shell/cookie-notice.ts';
+import { COOKIE_NOTICE_COOKIE, HELLO_BAR_COOKIE } from './features/shell/cookie-notice.ts';
 import { useShellStore } from './features/shell/shell-store.ts';
 import { AntiFraudPopup } from './features/shell/components/AntiFraudPopup.tsx';
 import { CookieNotice } from './features/shell/components/CookieNotice.tsx';
@@ -42,18 +55,83 @@ import { UpdateBar } from './features/shell/components/UpdateBar.tsx';
 import { useRegistrationNudge } from './features/auth/registration-nudge.ts';
 import { RealityCheck } from './features/protection/components/RealityCheck.tsx';
 import { SessionClock } from './features/protection/components/SessionClock.tsx';
+import { GiftsNavItem, WalletBalance } from './features/gifts/components/HeaderGifts.tsx';
+import './features/gifts/components/header-gifts.css';
+import { WelcomePackModal } from './features/gifts/components/WelcomePack.tsx';
+import { AppGift } from './features/gifts/components/AppGift.tsx';
+import { takePromoNotice, type PromoNotice } from './lib/promo-notice.ts';
+
+// Signed-in players' dialogs, loaded only when one is due (ADR 040).
+const PromoCodeNotice = lazy(() =>
+  import('./features/gifts/components/PromoCodeNotice.tsx').then((m) => ({ default: m.PromoCodeNotice })),
+);
+const ExtendedProfilePopup = lazy(() =>
+  import('./features/gifts/components/ExtendedProfilePopup.tsx').then((m) => ({
+    default: m.ExtendedProfilePopup,
+  })),
+);
+
+/**
+ * A new player's dialogs in turn: what registration said of their promo code first, then the welcome
+ * pack; the extended-profile popup keeps its own timers (spec §4) and waits for any open dialog.
+ */
+function PlayerDialogs({ userId, profileDue }: { userId: number; profileDue: boolean }) {
+  const [notice, setNotice] = useState<PromoNotice | null | undefined>(undefined);
+  useEffect(() => setNotice(takePromoNotice()), []);
+  if (notice === undefined) return null;
+  if (notice)
+    return (
+      <Suspense fallback={null}>
+        <PromoCodeNotice notice={notice} onClose={() => setNotice(null)} />
+      </Suspense>
+    );
+  return (
+    <>
+      <WelcomePackModal key={`welcome-${userId}`} />
+      {profileDue && (
+        <Suspense fallback={null}>
+          <ExtendedProfilePopup />
+        </Suspense>
+      )}
+    </>
+  );
+}
 import { sessionMarker } from './lib/session-marker.server.ts';
 import { useNonce } from './lib/nonce.ts';
+
+/** The site's typeface (Onest, Cyrillic and Latin) is preloaded, so text never reflows when it arrives; the comet icon. */
+export const links: LinksFunction = () => [
+  ...[onestCyrillic, onestLatin].map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'alternate icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+];
 
 /** Every request's session and the server's navigation rules (spec §2.2; lib/session-middleware). */
 export const middleware: MiddlewareFunction<Response>[] = [sessionMiddleware];
 
+/** The footer menu's top items are its columns; their children the links (a lone item is its own link). */
+const footerColumns = (items: MenuItem[]): FooterColumn[] =>
+  items.map((item) => ({
+    title: item.title,
+    links: item.children.length
+      ? item.children.map((child) => ({ title: child.title, url: child.url }))
+      : [{ title: item.title, url: item.url }],
+  }));
+
 /** Before every page (spec §2.2): settings, the hello bar's rotator, the player if signed in. */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SiteData> {
   const api = await serverApi(request, context);
-  const [settings, helloBar] = await Promise.all([
+  const [settings, helloBar, footer] = await Promise.all([
     siteSettings(),
     api.get<HelloBarData | null>('/rotator/hello_bar/current'),
+    // The footer is not worth failing the page for.
+    api.get<{ items: MenuItem[] }>('/menu/footer').catch(() => ({ data: undefined })),
   ]);
   const session = context.get(sessionContext);
   const signedIn = session?.user ?? null;
@@ -64,7 +142,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     serverTimeMs: session?.serverTimeMs ?? Date.now(),
     helloBar: helloBar.data ?? null,
     cookieNoticeDismissed: readCookie(request.headers.get('cookie'), COOKIE_NOTICE_COOKIE) === '0',
+    helloBarClosed: Number(readCookie(request.headers.get('cookie'), HELLO_BAR_COOKIE)) || null,
     isMobile: isMobileAgent(request.headers.get('user-agent')),
+    footerMenu: footerColumns(footer.data?.items ?? []),
   };
 }
 
@@ -144,11 +224,18 @@ export function Layout({ children }: { children: ReactNode }) {
           <a className="skip-link" href="#content">
             {ru.site.skipToContent}
           </a>
-          {shell === 'full' && <Header clock={site?.user ? <SessionClock /> : null} />}
+          {shell === 'full' && (
+            <Header
+              clock={site?.user ? <SessionClock /> : null}
+              gifts={site?.user ? <GiftsNavItem /> : null}
+              balance={site?.user ? <WalletBalance /> : null}
+            />
+          )}
           {shell === 'full' && site && <HelloBar />}
           {children}
           {shell === 'full' && <Footer />}
-          {shell === 'full' && site?.user && <MobileNav />}
+          {shell === 'full' &&
+            (site?.user ? <MobileNav gifts={<GiftsNavItem placement="tabbar" />} /> : <MobileNav guest />)}
           {shell === 'full' && <HelpButton />}
           {shell !== 'empty' && site && <CookieNotice />}
           {shell !== 'empty' && <UpdateBar />}
@@ -162,7 +249,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const user = useSite()?.user;
+  const site = useSite();
+  const user = site?.user;
+  const settings = site?.settings;
   useRegistrationNudge();
   return (
     <>
@@ -171,6 +260,14 @@ export default function App() {
       <AuthModals />
       <AntiFraudPopup />
       {user && <RealityCheck key={user.id} />}
+      {user && (
+        <PlayerDialogs
+          key={user.id}
+          userId={user.id}
+          profileDue={!user.extendedProfileFilled && settings?.personalDataConfirmation === true}
+        />
+      )}
+      {user && <AppGift />}
     </>
   );
 }

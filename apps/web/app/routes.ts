@@ -45,6 +45,13 @@ export default [
   route('deposit-pending/:id', 'routes/deposit-pending.tsx'),
   route('payment-fail', 'routes/payment-fail.tsx'),
   route('payment-deposit', 'routes/payment-deposit-gift.tsx'),
+  route('gifts', 'routes/gifts.tsx', [
+    index('routes/gifts-index.tsx'),
+    route('promo', 'routes/gifts-promo.tsx'),
+  ]),
+  route('actions/list', 'routes/actions-list.tsx'),
+  route('actions/:slug', 'routes/actions-detail.tsx'),
+  route('phone-confirmation-gift/:userGiftId', 'routes/phone-confirmation-gift.tsx'),
   route('close-window', 'routes/close-window.tsx'),
   route('email-confirmation/confirm/:token', 'routes/email-confirmation.tsx'),
   route('games-limits', 'routes/games-limits.tsx', [route(':kind', 'routes/games-limits-kind.tsx')]),

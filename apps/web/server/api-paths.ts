@@ -8,7 +8,14 @@ export const API_PATH_PREFIXES = [
   '/readyz',
 ] as const;
 
-export const isApiPath = (path: string) => API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+/**
+ * The operator API (ADR 028) never passes through the player site: the back office has its own origin,
+ * and a script on the site must not reach operator calls with an operator's cookie of the same host.
+ */
+const OPERATOR_API = '/api/admin/';
+
+export const isApiPath = (path: string) =>
+  !path.startsWith(OPERATOR_API) && API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 /**
  * The API calls whose answer opens, renews or ends a session (ADR 026): from the site's browser

@@ -32,14 +32,27 @@ async function serverRenderer(buildDir: string): Promise<(request: Request) => P
   return (request) => handle(request);
 }
 
-/** The visitor's headers (less `skip`), with the address this host saw as the only forwarded one. */
+/**
+ * What this host tells the API of the visitor, replacing whatever the visitor wrote: their address,
+ * and the site address they are on (the API builds links back to the site on it when it is one of the
+ * operator's domains; ADR 041).
+ */
+function visitorHeaders(request: FastifyRequest): Record<string, string> {
+  return {
+    'x-forwarded-for': request.ip,
+    'x-forwarded-host': request.host,
+    'x-forwarded-proto': request.protocol,
+  };
+}
+
+/** The visitor's headers (less `skip`), with what this host saw as the only forwarded ones. */
 function forwardedHeaders(request: FastifyRequest, skip: ReadonlySet<string> = new Set()): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || skip.has(name)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  headers.set('x-forwarded-for', request.ip);
+  for (const [name, value] of Object.entries(visitorHeaders(request))) headers.set(name, value);
   return headers;
 }
 
@@ -148,7 +161,7 @@ export async function buildHost(
         return reply.from(request.url, {
           rewriteRequestHeaders: (_req, headers) => ({
             ...headers,
-            'x-forwarded-for': request.ip,
+            ...visitorHeaders(request),
             ...(session ? { 'auth-token': session } : {}),
           }),
         });

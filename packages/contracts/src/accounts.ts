@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 import { currencyCode } from './enums.ts';
 
 /** Message keys of spec §5 for account fields; the web shows the Russian text. */
@@ -15,6 +15,7 @@ export const AccountMessage = {
   phoneInvalid: 'errors.phone.invalid',
   phoneTaken: 'errors.phone.taken',
   contactRequired: 'errors.contact.required',
+  emailRequired: 'errors.email.required',
   birthDateInvalid: 'errors.birth_date.invalid',
   birthDateTooYoung: 'errors.birth_date.too_young',
   rulesNotAccepted: 'errors.rules.not_accepted',
@@ -56,6 +57,19 @@ export const registrationBody = z.strictObject({
 export type RegistrationBody = z.infer<typeof registrationBody>;
 
 export const tokenResponse = dataEnvelope(z.object({ token: z.string() }));
+
+/**
+ * POST /registration: the token, and the promo code typed when it cannot give anything (not found,
+ * expired, fully used…): the account is made all the same, and the site says why in Russian
+ * (`message`, an errors.promo.* key; ADR 040). A code that may give its gift is absent here.
+ */
+export const registrationResponse = dataEnvelope(
+  z.object({
+    token: z.string(),
+    promoCode: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
+);
+export type RegistrationAnswer = z.infer<typeof registrationResponse>['data'];
 
 /** POST /lookup/email and /lookup/phone (spec §7). */
 export const lookupEmailBody = z.strictObject({ email: trimmed(254), password: z.string().max(1024) });
@@ -221,11 +235,19 @@ export const confirmationSentResponse = dataEnvelope(
   z.object({ success: z.literal(true), ttl: z.number().int() }),
 );
 export const confirmPhoneBody = z.strictObject({ code: z.string().regex(/^\d{6}$/) });
+/**
+ * POST /forms/{id}/phone (spec §7; the phone-confirmation gift's page, ADR 034): the phone to confirm,
+ * kept on the account unless it has a confirmed one, and its SMS code sent (answered like
+ * POST /users/self/confirmPhone). `id` is the gift the form serves.
+ */
+export const phoneFormParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const phoneFormBody = z.strictObject({ phone: z.string().trim().min(1).max(32) });
 export const emailConfirmationParams = z.strictObject({ token: z.string().min(16).max(128) });
 
 /** Token login (spec §2.2 `auth` parameter, /sapi/loginByToken): a one-time token for a new session. */
 export const LOGIN_TOKEN_TTL_SECONDS = 120;
 export const loginTokenResponse = dataEnvelope(z.object({ token: z.string(), ttl: z.number().int() }));
+export type LoginToken = DataOf<typeof loginTokenResponse>;
 export const loginByTokenBody = z.strictObject({ token: z.string().min(16).max(128) });
 
 /** Telegram Login Widget data, as the widget hands it to the page. */
@@ -269,3 +291,16 @@ export const telegramLoginResponse = dataEnvelope(
     }),
   ]),
 );
+
+/** DELETE /users/self/sessions/others: how many sessions ended. */
+export const endOtherSessionsResponse = dataEnvelope(z.object({ ended: z.number().int() }));
+
+export type Token = DataOf<typeof tokenResponse>;
+export type LookupAnswer = DataOf<typeof lookupResponse>;
+export type SessionInfo = z.infer<typeof sessionInfo>;
+export type EndedSessions = DataOf<typeof endOtherSessionsResponse>;
+export type TwoFactorSetup = DataOf<typeof twoFactorBeginResponse>;
+export type TwoFactorStatus = DataOf<typeof twoFactorStatusResponse>;
+export type RecoveryCodes = DataOf<typeof recoveryCodesResponse>;
+export type ResetRequestAnswer = DataOf<typeof resetRequestResponse>;
+export type TelegramLoginAnswer = DataOf<typeof telegramLoginResponse>;

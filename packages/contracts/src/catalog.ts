@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queryInt, queryWith } from './common.ts';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 import { currencyCode } from './enums.ts';
+import { DEVELOPER_CANONICAL, TAB_SORTS } from './tab-view.ts';
 
 /** The game catalogue and lobby (spec §3 Game, Game tab; §7 games calls; §9 paging; issue 6). */
 export const GAMES_PAGE_SIZE = 20;
@@ -147,6 +148,40 @@ export const winnersResponse = dataEnvelope(
   ),
 );
 
+/**
+ * GET /winners/feed: the lobby's live feed (ADR 050) — the latest settled rounds a player won (paid out
+ * more than staked), newest first, polled by the lobby. Fake and tester players never appear, names are
+ * masked («ал***»), amounts are minor units the site writes in Russian. Never in the guest cache.
+ */
+export const WIN_FEED_LIMIT = 12;
+/** From this multiple of the stake a win is a big one (the feed highlights it). */
+export const BIG_WIN_MULTIPLIER = 10;
+export const winFeedQuery = queryWith({
+  currencyType: currencyCode.default('RUB'),
+  limit: queryInt(1, 30).default(WIN_FEED_LIMIT),
+});
+export const winFeedItem = z.object({
+  /** Stable per round, opaque: the site animates the new ones in. */
+  id: z.string(),
+  user: z.object({ name: z.string() }),
+  game: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    image: z.string(),
+    developer: z.object({ canonical: z.string(), name: z.string() }),
+  }),
+  amount: z.number().int(),
+  stake: z.number().int(),
+  /** The win over the stake, two decimals. */
+  multiplier: z.number(),
+  isBig: z.boolean(),
+  currency: currencyCode,
+  at: z.number().int(),
+});
+export const winFeedResponse = dataEnvelope(z.array(winFeedItem));
+export type WinFeedItem = z.infer<typeof winFeedItem>;
+
 /** GET /games/{slug}/promo: the game's promo frame; guests play it on play money (demo). */
 export const gamePromoQuery = gameLaunchQuery;
 
@@ -162,6 +197,10 @@ export const pregameResponse = dataEnvelope(
     reason: z.enum(['empty_balance', 'bonus_only']).nullable(),
     balance: z.object({ currency: currencyCode, real: z.number().int(), bonus: z.number().int() }),
     freeBet: z.boolean(),
+    /** The player's free bet on this game, offered by the popup ("У вас фрибет 100 ₽"; ADR 031). */
+    freeBetOffer: z
+      .object({ giftId: z.number().int(), amount: z.number().int(), currency: currencyCode })
+      .nullable(),
   }),
 );
 
@@ -184,16 +223,24 @@ export const recommendationByModelQuery = queryWith({
 /** A lobby tab's games in order (the first 50 by default), and how many active games it holds. */
 export const TAB_SORTED_LIMIT = 50;
 export const gameTypeParams = z.strictObject({ slug: z.string().min(1).max(100) });
+/** A studio's canonical name (as in the developer pages' addresses). */
+export const developerCanonical = z.string().regex(DEVELOPER_CANONICAL, 'errors.invalid');
 export const gameTypeGamesQuery = queryWith({
   limit: queryInt(1, GAMES_MAX_LIMIT).default(TAB_SORTED_LIMIT),
   offset: queryInt(0, GAMES_MAX_OFFSET).default(0),
+  sort: z.enum(TAB_SORTS).default('popular'),
+  /** Only this studio's games of the tab. */
+  developer: developerCanonical.optional(),
 });
 export const gameTypeGamesResponse = dataEnvelope(
   z.object({
     slug: z.string(),
     sort: z.array(z.object({ game_id: z.number().int() })),
+    /** How many active games match (the tab's, or the tab's of the studio asked). */
     activeGames: z.number().int(),
     games: z.record(z.string(), catalogGame),
+    /** The studios present in the tab (for this device type), with their games in it, by name. */
+    studios: z.array(z.object({ canonical: z.string(), name: z.string(), gamesCount: z.number().int() })),
   }),
 );
 
@@ -235,3 +282,13 @@ const hallEntry = z.object({
 export const hallOfFameResponse = dataEnvelope(
   z.object({ top: z.array(hallEntry), daily: z.array(hallEntry), statuses: z.array(hallEntry) }),
 );
+
+export type Developer = DataOf<typeof developersResponse>[number];
+export type GameTab = DataOf<typeof gameTypesResponse>[number];
+export type GameTypeGames = DataOf<typeof gameTypeGamesResponse>;
+export { TAB_SORTS, type TabSort } from './tab-view.ts';
+export type FavoriteGames = DataOf<typeof favoriteGamesResponse>;
+export type CatalogLaunch = DataOf<typeof catalogLaunchResponse>;
+export type Pregame = DataOf<typeof pregameResponse>;
+export type GameSearchResult = DataOf<typeof gameSearchResponse>;
+export type SearchRecommendation = DataOf<typeof recommendationForSearchResponse>;

@@ -31,3 +31,4 @@ export function queryInt(minimum: number, maximum: number) {
 }
 
 export const successResult = z.object({ success: z.literal(true) });
+export type SuccessResult = z.infer<typeof successResult>;

@@ -55,6 +55,8 @@ export const page = z.object({
   seo: pageSeo.nullable(),
   prerender: z.object({ header: z.string().nullable(), statusCode: z.number().int() }).nullable(),
   redirect: redirectData.nullable(),
+  /** The page's own heading and text (sanitised HTML) when the operator wrote one (ADR 038). */
+  content: z.object({ h1: z.string(), body: z.string(), updatedAt: z.number().int().nullable() }).nullable(),
 });
 export type Page = z.infer<typeof page>;
 /** `data: null` means no page and no redirect for that path; the client caches it as empty. */

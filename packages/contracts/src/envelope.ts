@@ -18,3 +18,6 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
 }
 
 export type DataEnvelope<T> = { data: T };
+
+/** What a successful answer of `schema` carries under `data`: the type the web reads a call's answer as. */
+export type DataOf<T extends z.ZodType> = z.infer<T> extends { data: infer D } ? D : never;

@@ -29,6 +29,8 @@ export const ErrorCode = {
   LIMIT_REACHED: 1015,
   SELF_EXCLUDED: 1016,
   CONFLICT: 1017,
+  /** An operator whose roles do not hold the call's permission (ADR 028). */
+  FORBIDDEN: 1018,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -61,6 +63,7 @@ export const errorHttpStatus: Record<ErrorCodeName, number> = {
   LIMIT_REACHED: 403,
   SELF_EXCLUDED: 403,
   CONFLICT: 409,
+  FORBIDDEN: 403,
 };
 
 /** Message keys: the server never sends human text, only keys the web turns into Russian. */
@@ -115,4 +118,5 @@ export const defaultMessageKey: Record<ErrorCodeName, string> = {
   LIMIT_REACHED: 'errors.limits.play_reached',
   SELF_EXCLUDED: 'errors.self_exclusion.active',
   CONFLICT: 'errors.conflict',
+  FORBIDDEN: 'errors.admin.forbidden',
 };

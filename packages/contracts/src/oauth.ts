@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 import { commonQuery } from './common.ts';
 
 /** The configured social-login providers are named by short ids ("google", "vkid", "yandex"). */
@@ -77,3 +77,6 @@ export const OAuthMessage = {
   alreadyLinked: 'errors.oauth.already_linked',
   invalidToken: 'errors.oauth.invalid_token',
 } as const;
+
+/** What POST /lookup/oauth answers: the provider's page, a session, a 2FA step, or a new identity. */
+export type OAuthLookupAnswer = DataOf<typeof oauthLookupResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 import { commonQuery } from './common.ts';
 import { currencyCode } from './enums.ts';
 
@@ -116,6 +116,11 @@ export const createWithdrawalBody = z.strictObject({
   system: z.string().max(64),
   amount: minorAmount,
   requisites,
+  /**
+   * The player saw what a withdrawal does to the bonus wagering now (GET /gifts/withdrawal-preview)
+   * and gives it up; without it such a withdrawal is refused with the preview (ADR 030).
+   */
+  forfeitBonus: z.boolean().optional(),
 });
 
 export const paymentResponse = dataEnvelope(payment);
@@ -197,3 +202,7 @@ export const providerWebhookParams = z.strictObject({ provider: z.string().regex
 export const providerWebhookResponse = dataEnvelope(
   z.object({ applied: z.boolean(), statusId: z.number().int() }),
 );
+
+export type DepositData = DataOf<typeof depositDataResponse>;
+export type CreatedDeposit = DataOf<typeof createDepositResponse>;
+export type PaymentList = DataOf<typeof paymentListResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 import { currencyCode } from './enums.ts';
 
 /** Responsible-gaming limits (spec §1, §2.1 /games-limits; issue 7, ADR 018). */
@@ -25,7 +25,8 @@ export const ProtectionMessage = {
 const unix = z.number().int();
 
 /**
- * A limit as the player sees it: what is in force, how much of the period is used and remains
+ * A limit as the player sees it: what is in force, how much of the period is used (deposits: money
+ * that arrived), reserved (open deposits) and remains
  * (minor units; minutes for `session`), when the period resets, and a raise or removal waiting
  * for its cooling-off (`amount` null: a removal).
  */
@@ -36,6 +37,8 @@ export const playerLimit = z.object({
   amount: z.number().int(),
   currency: currencyCode.nullable(),
   used: z.number().int(),
+  /** Deposit limits: what deposits still open at their provider hold until they fail or expire (ADR 041). */
+  reserved: z.number().int(),
   remaining: z.number().int(),
   resetsAt: unix,
   pending: z
@@ -121,3 +124,8 @@ export const realityCheckResponse = dataEnvelope(
 );
 export const REALITY_CHECK_DEFAULT_MINUTES = 60;
 export const realityCheckBody = z.strictObject({ intervalMinutes: z.number().int().min(10).max(240) });
+
+export type PlayerLimit = z.infer<typeof playerLimit>;
+export type Limits = DataOf<typeof limitsResponse>;
+export type SelfExclusionState = DataOf<typeof selfExclusionResponse>;
+export type RealityCheck = DataOf<typeof realityCheckResponse>;

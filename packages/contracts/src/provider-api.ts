@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyCode } from './enums.ts';
 import { commonQuery } from './common.ts';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 
 /**
  * The seamless-wallet API game providers call (ADR 014), modelled on Hub88's operator wallet API.
@@ -23,6 +23,8 @@ export const ProviderStatus = {
   DUPLICATE: 'RS_ERROR_DUPLICATE_TRANSACTION',
   TRANSACTION_DOES_NOT_EXIST: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   TRANSACTION_ROLLED_BACK: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+  /** A free-round bet without a free round of that campaign left (or not its game or stake; ADR 031). */
+  FREE_ROUNDS_UNAVAILABLE: 'RS_ERROR_FREE_ROUNDS_UNAVAILABLE',
 } as const;
 export type ProviderStatusValue = (typeof ProviderStatus)[keyof typeof ProviderStatus];
 
@@ -35,6 +37,7 @@ const id = z.string().min(1).max(128);
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const providerUserInfoRequest = z.strictObject({ request_uuid: id, token: id });
+export type ProviderUserInfoRequest = z.infer<typeof providerUserInfoRequest>;
 
 export const providerBalanceRequest = z.strictObject({
   request_uuid: id,
@@ -43,6 +46,7 @@ export const providerBalanceRequest = z.strictObject({
   game_code: id.optional(),
   currency: currencyCode.optional(),
 });
+export type ProviderBalanceRequest = z.infer<typeof providerBalanceRequest>;
 
 const transaction = {
   request_uuid: id,
@@ -56,8 +60,18 @@ const transaction = {
   game_code: id,
 };
 
-/** A stake, in minor units of the session's currency. */
-export const providerBetRequest = z.strictObject({ ...transaction, currency: currencyCode, amount });
+/**
+ * A stake, in minor units of the session's currency. With `free_round_campaign` (ADR 031) it is one
+ * of the player's free rounds: `amount` must be the campaign's `bet_value`, the casino funds it and
+ * the player's balance does not move.
+ */
+export const providerBetRequest = z.strictObject({
+  ...transaction,
+  currency: currencyCode,
+  amount,
+  free_round_campaign: id.optional(),
+});
+export type ProviderBetRequest = z.infer<typeof providerBetRequest>;
 
 /** A win (0 for a lost round) for the bet `reference_transaction_uuid`. */
 export const providerWinRequest = z.strictObject({
@@ -66,9 +80,28 @@ export const providerWinRequest = z.strictObject({
   amount,
   reference_transaction_uuid: id,
 });
+export type ProviderWinRequest = z.infer<typeof providerWinRequest>;
 
 /** Undoes the transaction `reference_transaction_uuid` (normally a bet). */
 export const providerRollbackRequest = z.strictObject({ ...transaction, reference_transaction_uuid: id });
+export type ProviderRollbackRequest = z.infer<typeof providerRollbackRequest>;
+
+/** Free rounds the casino grants the player on the session's game (ADR 031), in `/user/info`. */
+export const providerFreeRounds = z.object({
+  /** Send it as `free_round_campaign` with each free round's bet. */
+  campaign: z.string(),
+  game_code: z.string(),
+  /** The stake of every free round, fixed; minor units. */
+  bet_value: z.number().int(),
+  currency: currencyCode,
+  rounds_total: z.number().int(),
+  rounds_left: z.number().int(),
+  /** Unix seconds after which they are gone; null: no deadline. */
+  expires_at: z.number().int().nullable(),
+  /** Free spins, or a free bet (one round; only its win above the stake is paid). */
+  kind: z.enum(['free_spins', 'free_bet']).optional(),
+});
+export type ProviderFreeRounds = z.infer<typeof providerFreeRounds>;
 
 export const providerAnswer = z.object({
   status: z.string(),
@@ -81,6 +114,10 @@ export const providerAnswer = z.object({
   /** user/info: the player's display name and whether they are a test account. */
   username: z.string().optional(),
   test: z.boolean().optional(),
+  /** user/info: the player's free rounds on the session's game (ADR 031); absent when none. */
+  free_rounds: z.array(providerFreeRounds).optional(),
+  /** user/info: how many rounds the session's game may autoplay (0 or absent: none; ADR 046). */
+  autoplay_rounds: z.number().int().min(0).optional(),
 });
 export type ProviderAnswer = z.infer<typeof providerAnswer>;
 
@@ -97,7 +134,9 @@ export const gameHistoryResponse = dataEnvelope(
     items: z.array(
       z.object({
         provider: z.string(),
+        /** The game's code at its provider; `gameName` is its name as the lobby shows it. */
         game: z.string(),
+        gameName: z.string(),
         round: z.string(),
         currency: currencyCode,
         bet: z.number().int(),
@@ -109,3 +148,6 @@ export const gameHistoryResponse = dataEnvelope(
     count: z.number().int(),
   }),
 );
+
+/** GET /users/self/gameHistory: the player's rounds, newest first. */
+export type GameHistory = DataOf<typeof gameHistoryResponse>;

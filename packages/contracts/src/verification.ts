@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 
 /** KYC verification (spec §1, §2.1 /verification-info, §3 verificationForm; issue 7). */
 export const DOCUMENT_TYPES = ['passport', 'id_card', 'driver_license', 'selfie', 'address_proof'] as const;
@@ -41,3 +41,6 @@ export const verificationInfoResponse = dataEnvelope(
     fileTypes: z.array(z.string()),
   }),
 );
+
+export type VerificationInfo = DataOf<typeof verificationInfoResponse>;
+export type VerificationDocument = z.infer<typeof verificationDocument>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope.ts';
+import { dataEnvelope, type DataOf } from './envelope.ts';
 import { userWallet } from './accounts.ts';
 import { currencyCode } from './enums.ts';
 
@@ -39,3 +39,7 @@ export const exchangeResponse = dataEnvelope(
 export const pointsExchangeBody = z.strictObject({
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+export type ExchangeRates = DataOf<typeof exchangeRatesResponse>;
+export type Exchange = DataOf<typeof exchangeResponse>;
+export type MovedAmount = z.infer<typeof movedAmount>;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { freshInMemoryCluster } from './fresh-cluster.ts';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -89,7 +90,7 @@ function openPostgres(url: string, poolSize: number): Database {
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === ':memory:';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  const client = inMemory ? await freshInMemoryCluster() : new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   let closed = false;

@@ -26,6 +26,26 @@ export function currencyDecimals(code: CurrencyCode): number {
   return DECIMALS[code];
 }
 
+/**
+ * The sign a sum is shown with, as `Intl` ru-RU writes it with `currencyDisplay: 'narrowSymbol'` (fixed
+ * here so the server's render and the browser's agree whatever ICU data either has); POINTS is ours.
+ */
+const SIGNS: Record<CurrencyCode, string> = {
+  RUB: '₽',
+  UAH: '₴',
+  USD: '$',
+  KZT: '₸',
+  INR: '₹',
+  AZN: '₼',
+  TON: 'TON',
+  POINTS: 'очк.',
+};
+
+/** The sign of a currency ("₽", "$"); an unknown code is shown as itself. */
+export function currencySign(code: string): string {
+  return isCurrencyCode(code) ? SIGNS[code] : code;
+}
+
 /** How many minor units make one major unit: 100 for every currency of the spec. */
 export function currencyFactor(code: CurrencyCode): number {
   return 10 ** DECIMALS[code];

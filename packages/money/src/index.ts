@@ -22,6 +22,21 @@ export {
   isCurrencyCode,
   currencyDecimals,
   currencyFactor,
+  currencySign,
 } from './currency.ts';
-export { THOUSANDS_SEPARATOR, formatSum, parseSum } from './format.ts';
+export {
+  THOUSANDS_SEPARATOR,
+  formatSum,
+  parseSum,
+  DISPLAY_LOCALE,
+  amountFormatOptions,
+  majorText,
+  formatMinorNumber,
+  formatAmount,
+  formatNumber,
+  formatPercent,
+  formatDateTime,
+  formatDate,
+  inlineAmountScript,
+} from './format.ts';
 export { type PluralCategory, type PluralForms, pluralCategory, pluralRu } from './plural.ts';

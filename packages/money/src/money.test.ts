@@ -6,7 +6,15 @@ import {
   add,
   applyBasisPoints,
   currencyFactor,
+  currencySign,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatMinorNumber,
+  formatNumber,
+  formatPercent,
   formatSum,
+  inlineAmountScript,
   minor,
   negate,
   parseSum,
@@ -87,6 +95,92 @@ describe('formatSum (spec §9: 2 decimals, ".", thousands separator)', () => {
       fc.property(safeAmount, (a) => {
         expect(parseSum(formatSum(minor(a)))).toBe(a);
       }),
+    );
+  });
+});
+
+describe('Russian display formats (issue 20)', () => {
+  const nbsp = '\u00a0';
+  it.each([
+    [0, 'RUB', `0,00${nbsp}₽`],
+    [5, 'RUB', `0,05${nbsp}₽`],
+    [100_000, 'RUB', `1${nbsp}000,00${nbsp}₽`],
+    [123_456_789, 'RUB', `1${nbsp}234${nbsp}567,89${nbsp}₽`],
+    [-59_950, 'RUB', `-599,50${nbsp}₽`],
+    [500, 'USD', `5,00${nbsp}$`],
+    [-1_050, 'KZT', `-10,50${nbsp}₸`],
+    [12_345, 'POINTS', `123,45${nbsp}очк.`],
+    [9_007_199_254_740_991, 'RUB', `90${nbsp}071${nbsp}992${nbsp}547${nbsp}409,91${nbsp}₽`],
+  ])('%i %s → %s', (amount, currency, text) => {
+    expect(formatAmount(amount, currency)).toBe(text);
+  });
+
+  it('writes a currency exactly as Intl ru-RU does, for every currency Intl knows', () => {
+    for (const code of CURRENCY_CODES.filter((c) => c !== 'POINTS')) {
+      const intl = new Intl.NumberFormat('ru-RU', {
+        style: 'currency',
+        currency: code,
+        currencyDisplay: 'narrowSymbol',
+      });
+      for (const amount of [0, 1, 99, 100_000, -123_456_78, 100_000_000_000]) {
+        expect(formatAmount(amount, code)).toBe(intl.format(amount / 100));
+      }
+    }
+    expect(currencySign('RUB')).toBe('₽');
+    expect(currencySign('XYZ')).toBe('XYZ');
+  });
+
+  it('writes the number alone without the sign, and it reads back exactly', () => {
+    expect(formatMinorNumber(100_000, 'RUB')).toBe(`1${nbsp}000,00`);
+    fc.assert(
+      fc.property(safeAmount, (a) => {
+        expect(parseSum(formatMinorNumber(a, 'RUB'))).toBe(a);
+      }),
+    );
+  });
+
+  it('writes counts, rates and percentages the Russian way', () => {
+    expect(formatNumber(1_000)).toBe(`1${nbsp}000`);
+    expect(formatNumber(0.0102)).toBe('0,0102');
+    expect(formatPercent(96.5)).toBe(
+      new Intl.NumberFormat('ru-RU', { style: 'percent', minimumFractionDigits: 2 }).format(0.965),
+    );
+    expect(formatPercent(96.5)).toBe(`96,50${nbsp}%`);
+  });
+
+  it('refuses what is not minor units rather than round it', () => {
+    expect(() => formatAmount(10.5, 'RUB')).toThrow(MoneyError);
+  });
+
+  it('writes dates as dd.mm.yyyy hh:mm in the time zone asked', () => {
+    const at = Date.UTC(2026, 10, 24, 23, 34) / 1000;
+    expect(formatDateTime(at, 'Europe/Moscow')).toBe('25.11.2026 02:34');
+    expect(formatDateTime(at, 'UTC')).toBe('24.11.2026 23:34');
+    expect(formatDate(at, 'Europe/Moscow')).toBe('25.11.2026');
+    expect(formatDateTime(Date.UTC(2026, 0, 5, 0, 3) / 1000, 'UTC')).toBe('05.01.2026 00:03');
+    const local = new Date(2026, 0, 5, 7, 3).getTime() / 1000;
+    expect(formatDateTime(local)).toBe('05.01.2026 07:03');
+  });
+
+  it('the inline script of pages without a bundle writes every sum as formatAmount does', () => {
+    const inline = new Function(`${inlineAmountScript('money')}; return money;`)() as {
+      number: (minor: number, currency: string) => string;
+      amount: (minor: number, currency: string) => string;
+      minor: (major: string, currency: string) => number;
+    };
+    // A number input's value in minor units, by the currency's decimals.
+    expect(inline.minor('12.5', 'RUB')).toBe(1_250);
+    expect(inline.minor('0.07', 'USD')).toBe(7);
+    const currencies = [...CURRENCY_CODES, 'XYZ'];
+    fc.assert(
+      fc.property(
+        fc.oneof(safeAmount, fc.integer({ min: -1000, max: 1000 }), fc.maxSafeInteger()),
+        fc.constantFrom(...currencies),
+        (a, currency) => {
+          expect(inline.amount(a, currency)).toBe(formatAmount(a, currency));
+          expect(inline.number(a, currency)).toBe(formatMinorNumber(a, currency));
+        },
+      ),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { commitmentOf, newServerSeed } from '@kometa/fairness';
+import { commitmentOf, createDraws, newServerSeed } from '@kometa/fairness';
 import { queryRows, type Db } from '@kometa/db';
 
 export interface SeedState {
@@ -83,6 +83,12 @@ export function createSeeds(db: Db, now: () => Date) {
       );
       if (!row) throw new Error(`no seed ${id}`);
       return row.server_seed;
+    },
+    /** The draws of a seeded round, replayed on this server (a crash bet has no seed of its own). */
+    async drawsOf(round: { seed_id: number | null; client_seed: string | null; nonce: number | null }) {
+      if (round.seed_id === null || round.client_seed === null || round.nonce === null)
+        throw new Error('a round without a seed of its own');
+      return createDraws(await this.secret(round.seed_id), round.client_seed, round.nonce);
     },
     /** A revealed seed by id, for verifying past rounds (never the active one). */
     async revealed(id: number): Promise<string | null> {

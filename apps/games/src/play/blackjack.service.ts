@@ -21,9 +21,23 @@ import type { PlaySession } from './sessions.ts';
 
 const GAME = 'blackjack';
 
-/** Why an action was not taken: no open round, one already open, or a concurrent action won. */
+/**
+ * Why an action was not taken: no open round, one already open, or a concurrent action won (blackjack's
+ * wording, or mines').
+ */
 export class RoundConflict extends Error {
-  constructor(readonly reason: 'round_open' | 'no_round' | 'busy') {
+  constructor(
+    readonly reason:
+      | 'round_open'
+      | 'no_round'
+      | 'busy'
+      | 'mines_open'
+      | 'mines_no_round'
+      | 'crash_not_betting'
+      | 'crash_bet_placed'
+      | 'crash_no_bet'
+      | 'crash_over',
+  ) {
     super(reason);
     this.name = 'RoundConflict';
   }
@@ -64,7 +78,7 @@ export function createBlackjackService(deps: {
   const { money, rounds } = deps;
 
   async function stateOf(round: RoundRow) {
-    const draws = createDraws(await deps.seeds.secret(round.seed_id), round.client_seed, round.nonce);
+    const draws = await deps.seeds.drawsOf(round);
     const stake = (round.choice as { stake: number }).stake;
     return { state: replay(stake, round.actions as Action[], draws), draws };
   }
@@ -92,12 +106,22 @@ export function createBlackjackService(deps: {
     return { balance: paid.balance };
   }
 
-  /** Takes the action on the replayed state and records it as the round's next step (at most once). */
-  function record(round: RoundRow, action: Action, cost: number, state: BlackjackState, draws: Draws) {
+  /**
+   * Takes the action on the replayed state and records it as the round's next step (at most once, and
+   * a staking one only while the mark of its stake `attempt` stands).
+   */
+  function record(
+    round: RoundRow,
+    action: Action,
+    stake: { cost: number; attempt: number },
+    state: BlackjackState,
+    draws: Draws,
+  ) {
     act(state, action, draws);
     return rounds.step(round.id, round.actions.length, {
       action,
-      added: cost,
+      attempt: stake.attempt,
+      added: stake.cost,
       outcome: state.finished ? state : visible(state),
       finished: state.finished,
       win: state.win,
@@ -115,17 +139,19 @@ export function createBlackjackService(deps: {
     const cost = costOf(state, action);
     const step = round.actions.length;
     let balance: number | null | undefined;
+    let attempt = 0;
     if (cost > 0) {
-      const attempt = await rounds.claimPending(round.id, step, action);
-      if (attempt === null) throw new RoundConflict('busy');
+      const claimed = await rounds.claimPending(round.id, step, action);
+      if (claimed === null) throw new RoundConflict('busy');
+      attempt = claimed;
       try {
         balance = await money.stake(session, { id: round.id, game: GAME }, cost, attempt);
       } catch (error) {
-        if (error instanceof PlayRefused) await rounds.dropPending(round.id);
+        if (error instanceof PlayRefused) await rounds.dropPending(round.id, attempt);
         throw error;
       }
     }
-    if (!(await record(round, action, cost, state, draws))) throw new RoundConflict('busy');
+    if (!(await record(round, action, { cost, attempt }, state, draws))) throw new RoundConflict('busy');
     return { state, balance };
   }
 
@@ -139,7 +165,7 @@ export function createBlackjackService(deps: {
     const action = round.pending.action as Action;
     if (round.mode !== 'real') {
       // Play money: whether the interrupted stake was taken is not known; the action is dropped.
-      await rounds.dropPending(round.id);
+      await rounds.dropPending(round.id, round.pending.attempt);
       return { ...round, pending: null };
     }
     const { state, draws } = await stateOf(round);
@@ -148,10 +174,10 @@ export function createBlackjackService(deps: {
       await money.stake(payer, { id: round.id, game: GAME }, cost, round.pending.attempt);
     } catch (error) {
       if (!(error instanceof PlayRefused)) throw error;
-      await rounds.dropPending(round.id);
+      await rounds.dropPending(round.id, round.pending.attempt);
       return { ...round, pending: null };
     }
-    await record(round, action, cost, state, draws);
+    await record(round, action, { cost, attempt: round.pending.attempt }, state, draws);
     if (!state.finished) return (await rounds.openOf(round.player, GAME)) ?? null;
     await payOut(round, state, payer);
     return null;
@@ -252,7 +278,7 @@ export function createBlackjackService(deps: {
 
     /** Finishes every round left idle past the timeout (run periodically by the server). */
     async finishIdleRounds(): Promise<number> {
-      const idle = await rounds.idleSince(new Date(deps.now().getTime() - deps.idleMinutes * 60_000));
+      const idle = await rounds.idleSince(new Date(deps.now().getTime() - deps.idleMinutes * 60_000), GAME);
       for (const round of idle) await finishIdle(round);
       return idle.length;
     },

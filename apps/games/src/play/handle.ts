@@ -30,6 +30,9 @@ export function handlerFor(sessions: PlaySessions) {
       if (!parsed.success) return fail(reply, 400, 'invalid');
       try {
         const session = await sessions.resolve(parsed.data.token, parsed.data.mode);
+        // An autoplayed round where the casino does not allow autoplay (ADR 046).
+        if ((parsed.data as { autoplay?: unknown }).autoplay === true && session.autoplayRounds === 0)
+          return fail(reply, 409, 'autoplay_forbidden');
         return { data: await work(parsed.data, session, request.params as Record<string, string>) };
       } catch (error) {
         if (error instanceof SessionRefused) return fail(reply, 401, 'RS_ERROR_INVALID_TOKEN');
@@ -53,10 +56,12 @@ export function sendFrame(
   query: unknown,
   page: (mode: 'real' | 'demo') => string,
   siteOrigins: readonly string[],
+  /** Where its scripts come from: inline (the classic frames), or this server's bundles (ADR 042). */
+  scripts = "'unsafe-inline'",
 ) {
   reply.header(
     'content-security-policy',
-    `default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'self' ${siteOrigins.join(' ')}`,
+    `default-src 'self'; style-src 'unsafe-inline'; script-src ${scripts}; frame-ancestors 'self' ${siteOrigins.join(' ')}`,
   );
   const parsed = frameQuery.safeParse(query);
   const links = parsed.success ? [parsed.data.backUrl, parsed.data.cashUrl] : [];

@@ -67,14 +67,18 @@ export function instantRoutes(deps: {
     route(
       classicSlotGame,
       handle(classicSlotPlayBody, async (body, session, params) =>
-        deps.play.play(classicSlotGame, session, {}, body.stake, code('classic-slot', params)),
+        body.freeRound
+          ? deps.play.playFreeRound(classicSlotGame, session, {}, code('classic-slot', params), 5)
+          : deps.play.play(classicSlotGame, session, {}, body.stake, code('classic-slot', params)),
       ),
     );
 
     route(
       videoSlotGame,
       handle(videoSlotPlayBody, async (body, session, params) =>
-        deps.play.play(videoSlotGame, session, {}, body.stake, code('video-slot', params)),
+        body.freeRound
+          ? deps.play.playFreeRound(videoSlotGame, session, {}, code('video-slot', params), 10)
+          : deps.play.play(videoSlotGame, session, {}, body.stake, code('video-slot', params)),
       ),
     );
   };

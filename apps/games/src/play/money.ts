@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { ProviderStatus } from '@kometa/contracts';
+import { ProviderStatus, type ProviderAnswer, type ProviderFreeRounds } from '@kometa/contracts';
+import type { CurrencyCode } from '@kometa/money';
 import { queryRows, type Db } from '@kometa/db';
 import type { Casino } from '../casino.ts';
+import type { Rollbacks } from './rollbacks.ts';
 import type { GameProvider, PlaySession } from './sessions.ts';
 
 export class PlayRefused extends Error {
@@ -18,6 +20,12 @@ export class PlayRefused extends Error {
 export const roundRef = (id: number) => `kometa-${id}`;
 export const betId = (id: number, attempt = 0) =>
   attempt === 0 ? `${roundRef(id)}-bet` : `${roundRef(id)}-bet-${attempt}`;
+/** The rollback of a bet (`kometa-{round}-cancel` for the round's opening bet). */
+export const cancelId = (id: number, attempt = 0) =>
+  attempt === 0 ? `${roundRef(id)}-cancel` : `${roundRef(id)}-cancel-${attempt}`;
+
+/** The refusal a player sees when a bet got no definite answer and was rolled back. */
+export const BET_CANCELLED = 'bet_cancelled';
 
 /**
  * The money side of a round: real money through the casino's seamless wallet (bets, then one win
@@ -26,6 +34,7 @@ export const betId = (id: number, attempt = 0) =>
 export function createRoundMoney(deps: {
   db: Db;
   casinos: Record<GameProvider, Casino>;
+  rollbacks: Rollbacks;
   demoBalance: number;
   now: () => Date;
 }) {
@@ -54,6 +63,27 @@ export function createRoundMoney(deps: {
     return row ? Number(row.balance) : null;
   }
 
+  /** Gives a bet up and rolls it back at the casino (rollbacks.ts); null when the round moved on. */
+  function cancelBet(
+    session: Pick<PlaySession, 'provider' | 'token' | 'user'>,
+    round: { id: number; game: string },
+    attempt: number,
+    reason: string,
+  ) {
+    return deps.rollbacks.cancel({
+      provider: session.provider,
+      roundId: round.id,
+      attempt,
+      transactionId: cancelId(round.id, attempt),
+      reference: betId(round.id, attempt),
+      round: roundRef(round.id),
+      token: session.token,
+      user: session.user as string,
+      game: round.game,
+      reason,
+    });
+  }
+
   return {
     /** The balance a session plays with. */
     async balance(session: PlaySession): Promise<number> {
@@ -62,12 +92,27 @@ export function createRoundMoney(deps: {
       return player?.balance ?? 0;
     },
 
-    /** Stakes `amount` on the round; answers the balance after, or throws PlayRefused. */
+    /** The casino's free rounds for this session's game, first campaign first (ADR 031); demo: none. */
+    async freeRounds(session: PlaySession): Promise<ProviderFreeRounds | null> {
+      if (session.mode === 'demo') return null;
+      const player = await deps.casinos[session.provider].player(session.token);
+      return player?.freeRounds.find((rounds) => rounds.rounds_left > 0) ?? null;
+    },
+
+    /**
+     * Stakes `amount` on the round (with `campaign`, one of the casino's free rounds: the casino
+     * funds it, ADR 031); answers the balance after, or throws PlayRefused. A bet the casino
+     * did not answer definitely (RS_ERROR_UNKNOWN, no answer in time, a broken connection) may have
+     * taken the stake: it is rolled back (durably, see rollbacks.ts) and refused as BET_CANCELLED, the
+     * round not played. If the round moved on meanwhile (another call settled it), the bet stands and
+     * the failure is thrown as it came.
+     */
     async stake(
       session: PlaySession,
       round: { id: number; game: string },
       amount: number,
       attempt = 0,
+      campaign?: string,
     ): Promise<number | null> {
       if (session.mode === 'demo') {
         const after = await demoMove(session, -amount);
@@ -75,19 +120,31 @@ export function createRoundMoney(deps: {
           throw new PlayRefused(ProviderStatus.NOT_ENOUGH_MONEY, await demoBalance(session));
         return after;
       }
-      const answer = await deps.casinos[session.provider].bet({
-        request_uuid: crypto.randomUUID(),
-        token: session.token,
-        user: session.user as string,
-        transaction_uuid: betId(round.id, attempt),
-        round: roundRef(round.id),
-        round_closed: false,
-        game_code: round.game,
-        currency: session.currency,
-        amount,
-      });
-      if (answer.status !== ProviderStatus.OK) throw new PlayRefused(answer.status, answer.balance ?? null);
-      return answer.balance ?? null;
+      let answer: ProviderAnswer | null = null;
+      let failure: unknown;
+      try {
+        answer = await deps.casinos[session.provider].bet({
+          request_uuid: crypto.randomUUID(),
+          token: session.token,
+          user: session.user as string,
+          transaction_uuid: betId(round.id, attempt),
+          round: roundRef(round.id),
+          round_closed: false,
+          game_code: round.game,
+          currency: session.currency,
+          amount,
+          ...(campaign ? { free_round_campaign: campaign } : {}),
+        });
+      } catch (error) {
+        failure = error;
+      }
+      if (answer?.status === ProviderStatus.OK) return answer.balance ?? null;
+      if (answer && answer.status !== ProviderStatus.UNKNOWN)
+        throw new PlayRefused(answer.status, answer.balance ?? null);
+      const cancelled = await cancelBet(session, round, attempt, BET_CANCELLED);
+      if (!cancelled)
+        throw failure ?? new Error(`${ProviderStatus.UNKNOWN} to a bet whose round has moved on`);
+      throw new PlayRefused(BET_CANCELLED, cancelled.balance);
     },
 
     /**
@@ -96,7 +153,7 @@ export function createRoundMoney(deps: {
      */
     async pay(
       session: Pick<PlaySession, 'provider' | 'mode' | 'token' | 'user' | 'tokenHash'>,
-      round: { id: number; game: string; currency: string; win: number },
+      round: { id: number; game: string; currency: CurrencyCode; win: number },
     ): Promise<{ status: string; balance: number | null }> {
       if (session.mode === 'demo') {
         return { status: ProviderStatus.OK, balance: await demoMove(session as PlaySession, round.win) };
@@ -104,7 +161,7 @@ export function createRoundMoney(deps: {
       const answer = await deps.casinos[session.provider].win({
         request_uuid: crypto.randomUUID(),
         token: session.token,
-        user: session.user,
+        user: session.user as string,
         transaction_uuid: `${roundRef(round.id)}-win`,
         reference_transaction_uuid: betId(round.id),
         round: roundRef(round.id),
@@ -116,21 +173,15 @@ export function createRoundMoney(deps: {
       return { status: answer.status, balance: answer.balance ?? null };
     },
 
-    /** Cancels a bet the casino never received, so a late copy of it is refused. */
+    /**
+     * Refuses a round whose bet the casino never received and rolls the bet back there, so a late copy
+     * of it is refused (false when the round moved on meanwhile).
+     */
     async cancel(
       session: Pick<PlaySession, 'provider' | 'token' | 'user'>,
       round: { id: number; game: string },
     ) {
-      await deps.casinos[session.provider].rollback({
-        request_uuid: crypto.randomUUID(),
-        token: session.token,
-        user: session.user as string,
-        transaction_uuid: `${roundRef(round.id)}-cancel`,
-        reference_transaction_uuid: betId(round.id),
-        round: roundRef(round.id),
-        round_closed: true,
-        game_code: round.game,
-      });
+      return (await cancelBet(session, round, 0, 'bet not received by the casino')) !== null;
     },
   };
 }

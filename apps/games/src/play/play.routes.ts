@@ -1,28 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { videoSlotPage } from '../ui/video-slot.page.ts';
-import { classicSlotPage } from '../ui/classic-slot.page.ts';
-import { roulettePage } from '../ui/roulette.page.ts';
 import type { Seeds } from '../fairness/seeds.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
-import { dicePage } from '../ui/dice.page.ts';
 import { fairnessPage } from '../ui/fairness.page.ts';
 import { blackjackActBody, blackjackDealBody, sessionQuery } from './play.contracts.ts';
 import type { PlayService } from './play.service.ts';
 import type { BlackjackService } from './blackjack.service.ts';
-import { blackjackPage } from '../ui/blackjack.page.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { handlerFor, sendFrame } from './handle.ts';
 import { instantRoutes } from './instant.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
-
-const pages: Record<string, (mode: 'real' | 'demo') => string> = {
-  dice: dicePage,
-  roulette: roulettePage,
-  'classic-slot': classicSlotPage,
-  'video-slot': videoSlotPage,
-  blackjack: blackjackPage,
-};
+import type { MinesService } from './mines.service.ts';
+import { originalsRoutes } from './originals.routes.ts';
+import { clientRoutes } from '../ui/client.routes.ts';
+import { clientBundle, SLOTS } from '../ui/clients.ts';
+import { slotPage, type Slot } from '../ui/slot.page.ts';
 
 /** Kometa's own game frames: their pages, their calls, and the fairness page. */
 export function playRoutes(deps: {
@@ -31,6 +23,7 @@ export function playRoutes(deps: {
   /** The operator's sites: the only origins that may embed a frame or be linked from it. */
   siteOrigins: readonly string[];
   blackjack: BlackjackService;
+  mines: MinesService;
   seeds: Seeds;
   rounds: Rounds;
 }): FastifyPluginAsync {
@@ -49,14 +42,23 @@ export function playRoutes(deps: {
 
     app.get('/play/:game', async (request, reply) => {
       const { game } = request.params as { game: string };
-      const page = pages[game];
+      // The slots run on the renderer (ADR 047): their bundled client, scripts from this server only.
+      if (SLOTS.includes(game as Slot)) {
+        const entry = (await clientBundle()).entries[game as Slot];
+        return sendFrame(
+          reply,
+          request.query,
+          (mode) => slotPage(game as Slot, mode, entry),
+          deps.siteOrigins,
+          "'self'",
+        );
+      }
+      // Every other game of ours has its own client route (client.routes.ts); this one is not ours yet.
       return sendFrame(
         reply,
         request.query,
-        (mode) =>
-          page
-            ? page(mode)
-            : `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.comingSoon}</p></html>`,
+        () =>
+          `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.comingSoon}</p></html>`,
         deps.siteOrigins,
       );
     });
@@ -76,6 +78,9 @@ export function playRoutes(deps: {
       handle(blackjackActBody, async (body, session) => deps.blackjack.act(session, body.action)),
     );
 
+    await app.register(originalsRoutes({ handle, play: deps.play, mines: deps.mines }));
+    // The originals' frames and their bundled clients (ADR 042).
+    await app.register(clientRoutes({ siteOrigins: deps.siteOrigins }));
     await app.register(instantRoutes({ handle, play: deps.play, codeOf: (engine) => engine }));
     await app.register(sessionRoutes({ handle, play: deps.play, seeds: deps.seeds, rounds: deps.rounds }));
   };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@kometa/money';
 import { queryRows, type Db } from '@kometa/db';
 import type { GameProvider } from './sessions.ts';
 
@@ -9,14 +10,15 @@ export interface RoundRow {
   provider: GameProvider;
   game: string;
   mode: 'real' | 'demo';
-  currency: string;
+  currency: CurrencyCode;
   bet: number;
   win: number;
   balance_before: number | null;
   balance_after: number | null;
-  seed_id: number;
-  client_seed: string;
-  nonce: number;
+  /** The player's seed, client seed and nonce; null for a crash bet (its proof is the shared round's hash). */
+  seed_id: number | null;
+  client_seed: string | null;
+  nonce: number | null;
   choice: unknown;
   outcome: unknown;
   status: 'open' | 'settled' | 'refused' | 'settling';
@@ -27,6 +29,8 @@ export interface RoundRow {
   pending: { action: string; attempt: number } | null;
   session_token: string | null;
   updated_at: Date | null;
+  /** The casino's free-round campaign the round was played on (ADR 031); null: the player's stake. */
+  campaign: string | null;
 }
 
 type NewRound = Omit<
@@ -40,7 +44,9 @@ type NewRound = Omit<
   | 'pending'
   | 'session_token'
   | 'updated_at'
->;
+  | 'campaign'
+> &
+  Partial<Pick<RoundRow, 'campaign'>>;
 
 const numeric = (row: Record<string, unknown>): RoundRow =>
   ({
@@ -48,7 +54,7 @@ const numeric = (row: Record<string, unknown>): RoundRow =>
     id: Number(row.id),
     bet: Number(row.bet),
     win: Number(row.win),
-    seed_id: Number(row.seed_id),
+    seed_id: row.seed_id === null ? null : Number(row.seed_id),
     balance_before: row.balance_before === null ? null : Number(row.balance_before),
     balance_after: row.balance_after === null ? null : Number(row.balance_after),
   }) as RoundRow;
@@ -66,10 +72,11 @@ export function createRounds(db: Db) {
       const [inserted] = await queryRows<{ id: string | number }>(
         db,
         sql`insert into rounds (player, provider, game, mode, currency, bet, win, seed_id, client_seed, nonce, choice, outcome,
-                                status, created_at, session_token, updated_at)
+                                status, created_at, session_token, updated_at, campaign)
             values (${row.player}, ${row.provider}, ${row.game}, ${row.mode}, ${row.currency}, ${row.bet}, ${row.win}, ${row.seed_id},
                     ${row.client_seed}, ${row.nonce}, ${JSON.stringify(row.choice)}::jsonb, ${JSON.stringify(row.outcome)}::jsonb,
-                    ${status}, ${at}::timestamptz, ${multiStep?.sessionToken ?? null}, ${at}::timestamptz)
+                    ${status}, ${at}::timestamptz, ${multiStep?.sessionToken ?? null}, ${at}::timestamptz,
+                    ${row.campaign ?? null})
             returning id`,
       );
       return Number(inserted!.id);
@@ -106,17 +113,31 @@ export function createRounds(db: Db) {
       );
       return row ? Number(row.attempt) : null;
     },
-    async dropPending(id: number) {
-      await db.execute(sql`update rounds set pending = null where id = ${id}`);
+    /** Drops the mark of the stake `attempt` (a later action's own mark stays). */
+    async dropPending(id: number, attempt: number) {
+      await db.execute(
+        sql`update rounds set pending = null where id = ${id} and (pending ->> 'attempt')::int = ${attempt}`,
+      );
     },
     /**
      * Records the player's action at step `step` (exactly once: a concurrent copy finds the step
-     * taken) with what it staked and the state it led to; a finished round turns `settling`.
+     * taken) with what it staked and the state it led to; a finished round turns `settling`. A staking
+     * action is recorded only while its own pending mark stands (`attempt`; 0 for an action that stakes
+     * nothing, recorded only when no stake is in flight): a bet given up and rolled back meanwhile
+     * (rollbacks.ts) leaves no action behind.
      */
     async step(
       id: number,
       step: number,
-      change: { action: string; added: number; outcome: unknown; finished: boolean; win: number; at: Date },
+      change: {
+        action: string;
+        attempt: number;
+        added: number;
+        outcome: unknown;
+        finished: boolean;
+        win: number;
+        at: Date;
+      },
     ): Promise<boolean> {
       const rows = await queryRows<{ id: string }>(
         db,
@@ -125,6 +146,7 @@ export function createRounds(db: Db) {
                    status = ${change.finished ? 'settling' : 'open'}, win = ${change.win},
                    updated_at = ${change.at.toISOString()}::timestamptz
             where id = ${id} and status = 'open' and jsonb_array_length(actions) = ${step}
+              and coalesce((pending ->> 'attempt')::int, 0) = ${change.attempt}
             returning id`,
       );
       return rows.length === 1;
@@ -144,12 +166,12 @@ export function createRounds(db: Db) {
       );
       return rows.length > 0;
     },
-    /** Open rounds nobody has touched since `before` (for the timeout rule). */
-    async idleSince(before: Date, limit = 100): Promise<RoundRow[]> {
+    /** Open rounds of a game nobody has touched since `before` (for that game's timeout rule). */
+    async idleSince(before: Date, game: string, limit = 100): Promise<RoundRow[]> {
       return (
         await queryRows<Record<string, unknown>>(
           db,
-          sql`select * from rounds where status = 'open' and updated_at < ${before.toISOString()}::timestamptz
+          sql`select * from rounds where status = 'open' and game = ${game} and updated_at < ${before.toISOString()}::timestamptz
               order by updated_at limit ${limit}`,
         )
       ).map(numeric);
@@ -157,11 +179,13 @@ export function createRounds(db: Db) {
     async refuse(id: number, refusal: string) {
       await db.execute(sql`update rounds set status = 'refused', refusal = ${refusal} where id = ${id}`);
     },
-    async settling(player: string, provider: GameProvider): Promise<RoundRow[]> {
+    /** The player's rounds whose win is unconfirmed, written before `before` (younger ones may be in play). */
+    async settling(player: string, provider: GameProvider, before: Date): Promise<RoundRow[]> {
       return (
         await queryRows<Record<string, unknown>>(
           db,
           sql`select * from rounds where status = 'settling' and player = ${player} and provider = ${provider}
+                and created_at < ${before.toISOString()}::timestamptz
               order by id limit 100`,
         )
       ).map(numeric);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CurrencyCode } from '@kometa/money';
 import type { Casino } from '../casino.ts';
 
 /** The identities this server plays under at the casino: its own games, and the generic demo studio. */
@@ -12,7 +13,12 @@ export interface PlaySession {
   token: string;
   tokenHash: Buffer;
   user: string | null;
-  currency: string;
+  currency: CurrencyCode;
+  /**
+   * Autoplay rounds the casino allows this session's game (its signed user/info; ADR 046): 0 none;
+   * null on play money, where the launch address says (no money is at stake).
+   */
+  autoplayRounds?: number | null;
 }
 
 export class SessionRefused extends Error {
@@ -24,7 +30,10 @@ export class SessionRefused extends Error {
  * provider that launched it).
  */
 export function createPlaySessions(casino: Casino, provider: GameProvider = 'kometa') {
-  const known = new Map<string, { user: string; currency: string; until: number }>();
+  const known = new Map<
+    string,
+    { user: string; currency: CurrencyCode; autoplayRounds: number; until: number }
+  >();
   return {
     async resolve(token: string, mode: 'real' | 'demo'): Promise<PlaySession> {
       const tokenHash = createHash('sha256').update(token).digest();
@@ -37,13 +46,19 @@ export function createPlaySessions(casino: Casino, provider: GameProvider = 'kom
           tokenHash,
           user: null,
           currency: 'RUB',
+          autoplayRounds: null,
         };
       }
       let entry = known.get(token);
       if (!entry || entry.until < Date.now()) {
         const player = await casino.player(token);
         if (!player) throw new SessionRefused('the casino does not know this session');
-        entry = { user: player.user, currency: player.currency, until: Date.now() + 60_000 };
+        entry = {
+          user: player.user,
+          currency: player.currency,
+          autoplayRounds: player.autoplayRounds,
+          until: Date.now() + 60_000,
+        };
         known.set(token, entry);
       }
       return {
@@ -54,6 +69,7 @@ export function createPlaySessions(casino: Casino, provider: GameProvider = 'kom
         tokenHash,
         user: entry.user,
         currency: entry.currency,
+        autoplayRounds: entry.autoplayRounds,
       };
     },
   };

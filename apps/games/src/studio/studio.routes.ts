@@ -1,8 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  demoGameBySlug,
+  lookOfSlug,
+  themedBackdropSvg,
+  themedSymbols,
+  type DemoGameLook,
+  type ThemedSymbols,
+} from '@kometa/themes';
 import type { Seeds } from '../fairness/seeds.ts';
 import { classicSlotPage } from '../ui/classic-slot.page.ts';
 import { dicePage } from '../ui/dice.page.ts';
-import type { FrameAs } from '../ui/frame.ts';
+import type { FrameAs, FrameTheme } from '../ui/frame.ts';
 import { roulettePage } from '../ui/roulette.page.ts';
 import { videoSlotPage } from '../ui/video-slot.page.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
@@ -20,16 +28,47 @@ const pages: Record<Engine, (mode: 'real' | 'demo', as: FrameAs) => string> = {
   'video-slot': videoSlotPage,
 };
 
-/** A studio game's code is `{engine}:{name}` (`classic-slot:golden-dragon`): the engine it runs on. */
-export function studioGame(code: string): { engine: Engine; title: string } | undefined {
+/**
+ * The theme's pictures under the engines' symbol codes: the classic slot's fruits and bell, the video
+ * slot's royals, the top symbol (S in both), the high symbol and the scatter.
+ */
+function frameThemeOf(look: DemoGameLook): FrameTheme {
+  const symbols = themedSymbols(look);
+  const [l0, l1, l2, l3, l4] = symbols.low as [
+    ThemedSymbol,
+    ThemedSymbol,
+    ThemedSymbol,
+    ThemedSymbol,
+    ThemedSymbol,
+  ];
+  return {
+    backdrop: themedBackdropSvg(look),
+    symbols: {
+      ...{ C: l0, L: l1, P: l2, B: symbols.high },
+      ...{ T: l0, J: l1, Q: l2, K: l3, A: l4, D: symbols.high, F: symbols.scatter },
+      S: symbols.top,
+    },
+  };
+}
+type ThemedSymbol = ThemedSymbols['low'][number];
+
+/**
+ * A studio game's code is `{engine}:{name}` (`classic-slot:golden-dragon`): the engine it runs on. Its
+ * title and look are the demo studio's (ADR 050), the same as the lobby's; an address the demo did not
+ * generate gets a Latin title from its name and a theme picked from it.
+ */
+export function studioGame(code: string): { engine: Engine; slug: string; title: string } | undefined {
   const match = /^([a-z-]+):([a-z0-9-]{1,100})$/.exec(code);
   const engine = match?.[1] as Engine | undefined;
   if (!match || !engine || !ENGINES.includes(engine)) return undefined;
-  const title = match[2]!
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-  return { engine, title };
+  const slug = match[2]!;
+  const title =
+    demoGameBySlug(slug)?.title ??
+    slug
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ');
+  return { engine, slug, title };
 }
 
 /**
@@ -65,7 +104,8 @@ export function studioRoutes(deps: {
       return sendFrame(
         reply,
         request.query,
-        (mode) => pages[game.engine](mode, { title: game.title, base }),
+        (mode) =>
+          pages[game.engine](mode, { title: game.title, base, theme: frameThemeOf(lookOfSlug(game.slug)) }),
         deps.siteOrigins,
       );
     });

@@ -1,7 +1,7 @@
 import { escape, framePage, type FrameAs } from './frame.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 
-/** The dice frame: stake, chance and direction, then the roll. */
+/** The inline dice frame, kept for the demo studio's games on the dice engine (Kometa's own dice is on the renderer, ADR 049). */
 export function dicePage(mode: 'real' | 'demo', as?: FrameAs): string {
   return framePage({
     as,
@@ -14,14 +14,14 @@ export function dicePage(mode: 'real' | 'demo', as?: FrameAs): string {
     <button data-direction="under">${escape(t.under)}</button>
     <button data-direction="over">${escape(t.over)}</button>
   </div>
-  <div class="big" id="roll">--.--</div>`,
+  <div class="big" id="roll">—</div>`,
     script: `
   document.querySelectorAll('[data-direction]').forEach((button) => button.addEventListener('click', async () => {
     try {
-      const stake = Math.round(Number($('stake').value) * 100);
+      const stake = stakeOf($('stake'));
       const data = await call('POST', '/api/dice/play', { stake, chance: Number($('chance').value), direction: button.dataset.direction });
-      $('roll').textContent = (data.outcome.roll / 100).toFixed(2);
-      say(data.outcome.won ? text.won + ': ' + money(data.outcome.win) + ' (' + text.multiplier + ' ' + data.multiplier + ')' : text.lost);
+      $('roll').textContent = decimal(data.outcome.roll / 100, 2);
+      say(data.outcome.won ? text.won + ': ' + money(data.outcome.win) + ' (' + text.multiplier + ' ' + decimal(data.multiplier, 2) + ')' : text.lost);
       settled(data);
     } catch (error) { say(error.message); }
   }));`,

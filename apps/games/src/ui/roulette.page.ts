@@ -27,7 +27,7 @@ export function roulettePage(mode: 'real' | 'demo', as?: FrameAs): string {
     rtp: t.roulette.rtp,
     body: `<label>${escape(t.roulette.chip)} <input id="chip" type="number" min="1" step="1" value="10" inputmode="decimal"></label>
   <div style="display:grid;grid-template-columns:repeat(6,1fr);gap:4px">${numbers}</div>
-  <div class="row">${outside.map(([key, label]) => `<button data-outside="${key}">${escape(label)}</button>`).join('')}</div>
+  <div class="bets">${outside.map(([key, label]) => `<button data-outside="${key}">${escape(label)}</button>`).join('')}</div>
   <p class="note">${escape(t.roulette.bets)}: <span id="bets">—</span></p>
   <div class="row"><button id="spin">${escape(t.roulette.spin)}</button><button id="clear" type="button">${escape(t.roulette.clear)}</button></div>
   <div class="big" id="pocket">—</div>`,
@@ -40,7 +40,7 @@ export function roulettePage(mode: 'real' | 'demo', as?: FrameAs): string {
   };
   let bets = [];
   function place(numbers, label) {
-    const stake = Math.round(Number($('chip').value) * 100);
+    const stake = stakeOf($('chip'));
     const key = numbers.join(',');
     const found = bets.find((b) => b.key === key);
     if (found) found.stake += stake; else bets.push({ key, label, numbers, stake });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentOf, createDraws } from '@kometa/fairness';
+import { minesOf } from '../games/mines.ts';
+import { play } from '../games/plinko.ts';
 import { VERIFY_SCRIPT } from './verify-script.ts';
 
 const SEED = '6b1f5e3c2a4d8e9f0b7c6a5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f';
@@ -40,6 +42,15 @@ describe('the in-browser round verifier', () => {
       const reels = await verifyRound({ serverSeed: seed, clientSeed: client, nonce, game: 'video-slot' });
       const spun = createDraws(seed, client, nonce);
       expect(reels.outcome).toEqual({ stops: Array.from({ length: 5 }, () => spun.int(20)) });
+      const field = await verifyRound({ serverSeed: seed, clientSeed: client, nonce, game: 'mines' });
+      const tiles = Array.from({ length: 25 }, (_, tile) => tile);
+      expect(field.outcome).toEqual({ order: createDraws(seed, client, nonce).shuffle(tiles) });
+      // The first `mines` tiles of the order are where mines() puts them.
+      const order = (field.outcome as { order: number[] }).order;
+      expect(minesOf(5, createDraws(seed, client, nonce))).toEqual(order.slice(0, 5).sort((a, b) => a - b));
+      const ball = await verifyRound({ serverSeed: seed, clientSeed: client, nonce, game: 'plinko' });
+      const played = play({ rows: 12, risk: 'low' }, 100, createDraws(seed, client, nonce));
+      expect((ball.outcome as { path: number[] }).path.slice(0, 12)).toEqual(played.path);
     }
   });
 });

@@ -48,6 +48,19 @@ async function verifyRound(input) {
     const cards = [];
     for (let i = 0; i < 16; i++) cards.push(await v.int(52));
     outcome = { cards };
+  } else if (input.game === 'mines') {
+    // The 25 tiles shuffled (Fisher–Yates); the first tiles of this order, as many as the mines, are mines.
+    const order = Array.from({ length: 25 }, (_, tile) => tile);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = await v.int(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    outcome = { order };
+  } else if (input.game === 'plinko') {
+    // Left (0) or right (1) at each row, for up to 16 rows: a round of R rows uses the first R.
+    const path = [];
+    for (let i = 0; i < 16; i++) path.push(await v.int(2));
+    outcome = { path };
   } else outcome = null;
   return { commitment, outcome };
 }

@@ -1,6 +1,6 @@
 import type { VerificationService } from '../modules/verification/index.ts';
 
-export const KYC_USAGE = `Проверка документов KYC в Комете (пока нет бэк-офиса)
+export const KYC_USAGE = `Проверка документов KYC в Комете из командной строки (основной способ — раздел «Верификация» бэк-офиса)
 
   npm run kyc -- list                                   документы, ждущие проверки
   npm run kyc -- accept <документ> --reviewer <имя>     принять (игрок становится верифицированным)

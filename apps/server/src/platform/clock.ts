@@ -18,3 +18,6 @@ export function manualClock(start: number): Clock & { advance(ms: number): void;
     },
   };
 }
+
+/** A moment as the API states it: whole seconds since the epoch (spec §3 timestamps). */
+export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -95,6 +95,10 @@ export interface MatrixFixtures {
   openDepositReferenceOfA: string;
   /** The game A keeps among favourites. */
   favouriteOfA: number;
+  /** A gift offered to A (by the demo's promo code), not yet taken. */
+  giftOfA: number;
+  /** A composite gift offered to A (the demo's NABOR) and two of its item offers. */
+  compositeOfA: { id: number; items: number[] };
   /** A launchable game of the demo catalogue the matrix's own calls use. */
   game: { id: number; slug: string };
   /** Track ids from GET /track: one to offer single sign-on under, another nobody offered. */
@@ -212,7 +216,18 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ params: { '*': 'swagger-ui.css' } }),
   },
   'GET /media/{*}': { access: 'public', request: () => ({ params: { '*': 'logo.svg' } }) },
+  // Operators' uploads (ADR 038) are public by their hash; an unknown name is 404 for everyone alike.
+  'GET /media/uploads/{name}': {
+    access: 'public',
+    request: () => ({ params: { name: '0123456789abcdef0123456789abcdef.png' } }),
+    expect: { everyone: 'notFound' },
+  },
   'GET /mobapp/version': { access: 'public' },
+  // Studios' logos (ADR 050): drawn SVGs for the lobby, the same for everyone.
+  'GET /api/v18/developer-logos/{p1}': {
+    access: 'public',
+    request: () => ({ params: { p1: 'kometa.svg' } }),
+  },
   // The development mailbox holds reset links and codes: only this machine may read it, whatever
   // X-Forwarded-For a remote caller writes (TRUST_PROXY is off here, as by default).
   'GET /api/dev/mailbox': {
@@ -322,6 +337,20 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     }),
     expect: { players: 'refused' },
   },
+  'GET /api/v18/users/self/extended-profile': { access: 'player' },
+  'PUT /api/v18/users/self/extended-profile': {
+    access: 'player',
+    request: () => ({
+      json: {
+        firstName: 'Анна',
+        lastName: 'Смирнова',
+        country: 'RU',
+        city: 'Казань',
+        address: 'ул. Баумана, 1',
+        postalCode: '420111',
+      },
+    }),
+  },
   'GET /api/v18/users/self/two-factor': { access: 'player' },
   'POST /api/v18/users/self/two-factor': {
     access: 'player',
@@ -374,6 +403,16 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     access: 'player',
     request: () => ({ json: { code: '000000' } }),
     expect: { players: 'refused' },
+  },
+  // The phone form of a gift (ADR 034): each caller's own number is kept on its account and texted.
+  'POST /api/v18/forms/{id}/phone': {
+    access: 'player',
+    request: (_fx, caller) => ({
+      params: { id: '1' },
+      json: {
+        phone: `+7900${String([...caller].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1e7, 0)).padStart(7, '0')}`,
+      },
+    }),
   },
   'POST /api/v18/users/self/loginToken': { access: 'player' },
   'POST /api/v18/users/self/telegram': {
@@ -526,6 +565,56 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'GET /api/v18/verification-info': { access: 'player' },
   'POST /api/v18/verification-info/documents': { access: 'player', request: () => ({ raw: kycUpload() }) },
 
+  // ── Gifts and promo codes: a gift is its player's own ──────────────────────────────────────────
+  'GET /api/v18/gifts/self': { access: 'player' },
+  'GET /api/v18/gifts/withdrawal-preview': { access: 'player' },
+  'GET /api/v18/gifts/welcome-pack': { access: 'player' },
+  'GET /api/v18/gifts/extendsProfileGiftsList': { access: 'player' },
+  'POST /api/v18/gifts/app': { access: 'player', request: () => ({ json: { platform: 'pwa' } }) },
+  'GET /api/v18/gifts/self/{id}': { access: 'owner', request: (fx) => ({ params: { id: fx.giftOfA } }) },
+  // A takes the gift (its bonus starts wagering); nobody else can. The excluded player is refused
+  // before any gift is looked up (ADR 030: nothing of value reaches a protected player), whoever's it is.
+  'POST /api/v18/gifts/self/{id}': {
+    access: 'owner',
+    request: (fx) => ({ params: { id: fx.giftOfA } }),
+    expect: { excluded: 'forbidden' },
+  },
+  // Sent after the take above (rows go in key order): A gives up the bonus now wagering.
+  'POST /api/v18/gifts/self/{id}/cancel': {
+    access: 'owner',
+    request: (fx) => ({ params: { id: fx.giftOfA } }),
+  },
+  'GET /api/v18/gifts/composite/self/available': { access: 'player' },
+  'GET /api/v18/gifts/composite/self/used': { access: 'player' },
+  // A chooses two items of A's composite; to anyone else it does not exist.
+  'POST /api/v18/gifts/composite/self/{id}/select': {
+    access: 'owner',
+    request: (fx) => ({
+      params: { id: fx.compositeOfA.id },
+      json: { selected_gift_ids: fx.compositeOfA.items },
+    }),
+  },
+  // A code nobody issued: past the login check, the code itself is refused (one wrong try per column,
+  // far from the hourly limit).
+  'POST /api/v18/gifts/promo': {
+    access: 'player',
+    request: (_fx, caller) => ({ json: { code: `ACX-NOCODE-${caller.toUpperCase()}` } }),
+    expect: { players: 'refused' },
+  },
+
+  // ── Promotions: public texts; a claim is the caller's own gift ─────────────────────────────────
+  'GET /api/v18/promotions': { access: 'public' },
+  'GET /api/v18/promotions/{slug}': {
+    access: 'public',
+    request: () => ({ params: { slug: 'welcome-pack' } }),
+  },
+  // Each player claims the demo's weekly free spins for themself; a protected player receives nothing.
+  'POST /api/v18/promotions/{slug}/claim': {
+    access: 'player',
+    request: () => ({ params: { slug: 'weekly-spins' } }),
+    expect: { excluded: 'forbidden' },
+  },
+
   // ── Catalogue and lobby ─────────────────────────────────────────────────────────────────────────
   'GET /api/v18/games': { access: 'public' },
   'GET /api/v18/games/{slug}': { access: 'public', request: (fx) => ({ params: { slug: fx.game.slug } }) },
@@ -568,6 +657,8 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ params: { set: 'home-page-promo' } }),
   },
   'GET /api/v18/winners/last': { access: 'public' },
+  // The lobby's live feed of recent wins (ADR 050): masked names, for guests and players alike.
+  'GET /api/v18/winners/feed': { access: 'public' },
   'GET /api/v18/users/self/lastGames': { access: 'player' },
   // ADR 018: an excluded player launches nothing, not even on play money.
   'GET /api/v18/games/{id}/demo': {

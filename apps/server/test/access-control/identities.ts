@@ -93,7 +93,8 @@ export interface MatrixWorld {
  * as the operator labels them today, in the users table), one of them self-excluded through the
  * protection module's own call and logged in again; and player A's objects, made the way a player
  * makes them, for the other columns to reach for: a completed deposit, wagered in a round through the
- * signed provider API, a pending withdrawal, an open deposit, a KYC document and a favourite game.
+ * signed provider API, a pending withdrawal, an open deposit, a KYC document, a favourite game and a
+ * gift offered by a promo code.
  */
 export async function buildWorld(app: FastifyInstance, db: Db): Promise<MatrixWorld> {
   const run = randomBytes(4).toString('hex');
@@ -240,12 +241,24 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<MatrixWo
     "A's favourite game",
   );
 
+  // A gift offered to A through the demo's promo code (demo-gifts.ts), left for A to take.
+  const gift = await a.send('POST', '/gifts/promo', { code: 'KOMETA' });
+  expectStatus(gift, 200, "A's gift");
+  // A composite offered to A through the demo's code NABOR (choose 2 of 4), left for A to choose from.
+  expectStatus(await a.send('POST', '/gifts/promo', { code: 'NABOR' }), 200, "A's composite gift");
+  const [composite] = (await a.get('/gifts/composite/self/available')).json().data as {
+    id: number;
+    items: { id: number }[];
+  }[];
+
   const trackId = async () => (await api(app, undefined).get('/track')).json().data.track_id as string;
   const fixtures: MatrixFixtures = {
     paymentOfA: withdrawal.json().data.id as number,
     depositOfA: deposit.json().data.payment.id as number,
     openDepositReferenceOfA: openReference,
     favouriteOfA: favouriteOfA.id,
+    giftOfA: gift.json().data.id as number,
+    compositeOfA: { id: composite!.id, items: composite!.items.slice(0, 2).map((item) => item.id) },
     game: { id: matrixGame.id, slug: matrixGame.slug },
     trackIds: { offer: await trackId(), redeem: await trackId() },
     password: PASSWORD,

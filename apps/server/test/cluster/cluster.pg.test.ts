@@ -15,7 +15,7 @@ import {
   deleteRedisPrefix,
   freshDatabase,
   freshRedisPrefix,
-  onPostgres,
+  requirePostgresAndRedis,
   type FreshDatabase,
 } from '../harness.ts';
 import { TEST_GAMES_SECRET, TEST_STUDIO_SECRET } from '../provider-client.ts';
@@ -28,8 +28,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.
  * settle them through the proxy, so bets and wins land on every instance). Jobs run on all three.
  * Runs in CI's PostgreSQL + Redis pass only.
  */
-if (!onPostgres || !TEST_REDIS_URL)
-  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+requirePostgresAndRedis();
 
 const INSTANCES = 3;
 const GAME_SERVERS = 2;
@@ -92,6 +91,8 @@ describe('three API instances and two game servers behind a round-robin proxy', 
       // Every instance claims jobs; a short poll keeps the sandbox's webhooks flowing under load.
       JOBS_ENABLED: 'true',
       JOBS_POLL_MS: '100',
+      // The back office's demo players would open sessions of their own beside the load's logins.
+      SEED_DEMO_PLAYERS: 'false',
       // All traffic reaches the instances from the proxy's one address: lifted, yet still counted.
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',

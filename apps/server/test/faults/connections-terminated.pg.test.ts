@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { TEST_DATABASE_URL, requirePostgresAndRedis } from '../harness.ts';
+import { TEST_CLIENT_NAME, asTestClient } from './books.ts';
 import {
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-  deleteRedisPrefix,
-  freshDatabase,
-  freshRedisPrefix,
-  onPostgres,
-  type FreshDatabase,
-} from '../harness.ts';
-import { TEST_CLIENT_NAME, asTestClient, openBooks, type Books } from './books.ts';
-import {
-  SERVER_ENV,
   betBody,
   casino,
   isCleanServerError,
@@ -36,9 +27,9 @@ import {
   type Tracked,
 } from './operations.ts';
 import { killAll, sleep, startServer, type ServerProcess } from './processes.ts';
+import { useFaultStage } from './stage.ts';
 
-if (!onPostgres || !TEST_REDIS_URL)
-  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+requirePostgresAndRedis();
 
 const SERVICE_UNAVAILABLE = { error: { code: 1007, message: 'errors.service_unavailable' } };
 
@@ -51,14 +42,12 @@ const SANDBOX_DEPOSIT_INSERT = { like: 'insert into "sandbox_payments"%', notLik
  * retry with the same ids happens once, and the ledger stays whole.
  */
 describe('database connections terminated under the running server', () => {
-  let database: FreshDatabase;
-  let books: Books;
+  const stage = useFaultStage();
   let admin: pg.Client;
   let locker: pg.Client;
   let server: ServerProcess;
   let api: Casino;
   let players: Player[];
-  const prefix = freshRedisPrefix();
 
   /** Terminates every backend of the server's database except the test's own, like an operator would. */
   async function terminate(): Promise<number> {
@@ -66,7 +55,7 @@ describe('database connections terminated under the running server', () => {
       await admin.query<{ n: number }>(
         `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
           where datname = $1 and pid <> pg_backend_pid() and coalesce(application_name, '') <> $2`,
-        [database.name, TEST_CLIENT_NAME],
+        [stage.database.name, TEST_CLIENT_NAME],
       )
     ).rows;
     return row?.n ?? 0;
@@ -82,7 +71,7 @@ describe('database connections terminated under the running server', () => {
       const { rows } = await admin.query(
         `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'
             and coalesce(application_name, '') <> $2 and query like $3 and query not like $4`,
-        [database.name, TEST_CLIENT_NAME, query.like, query.notLike],
+        [stage.database.name, TEST_CLIENT_NAME, query.like, query.notLike],
       );
       if (rows.length > 0) return;
       await sleep(20);
@@ -110,30 +99,19 @@ describe('database connections terminated under the running server', () => {
   }
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    books = await openBooks(database.url);
     admin = new pg.Client({ connectionString: asTestClient(TEST_DATABASE_URL ?? '') });
     await admin.connect();
-    locker = new pg.Client({ connectionString: asTestClient(database.url) });
+    locker = new pg.Client({ connectionString: asTestClient(stage.database.url) });
     await locker.connect();
-    server = await startServer({
-      ...SERVER_ENV,
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL ?? '',
-      REDIS_PREFIX: prefix,
-      JOBS_ENABLED: 'true',
-      JOBS_POLL_MS: '100',
-    });
+    server = await startServer(stage.serverEnv());
     api = casino(server.url);
-    players = await fundedPlayers(api, books, 'term', 4);
+    players = await fundedPlayers(api, stage.books, 'term', 4);
   });
   afterAll(async () => {
+    // The server first (the stage's clean-up kills it again, then removes the database).
     await killAll();
     await locker?.end();
     await admin?.end();
-    await books?.close();
-    await database?.drop();
-    await deleteRedisPrefix(prefix);
   });
 
   it('answers a bet whose connection is killed mid-query 200 RS_ERROR_UNKNOWN, signed; the retry debits once', async () => {
@@ -151,7 +129,9 @@ describe('database connections terminated under the running server', () => {
     const retried = await api.provider('/transaction/bet', bet);
     expect(retried.body).toMatchObject({ status: 'RS_OK', balance: FUNDS - 2_000 });
     expect(
-      (await books.postings(['provider:kometa:term-blocked-bet'])).get('provider:kometa:term-blocked-bet'),
+      (await stage.books.postings(['provider:kometa:term-blocked-bet'])).get(
+        'provider:kometa:term-blocked-bet',
+      ),
     ).toBe(1);
     // Put the stake back as a win, so the player's later arithmetic starts from the funding again.
     const win = {
@@ -175,13 +155,13 @@ describe('database connections terminated under the running server', () => {
     const retried = await api.withdraw(player.token, 15_000, 'term-blocked-wd');
     expect(retried.status).toBe(200);
     expect(await api.balance(player.token)).toBe(FUNDS - 15_000);
-    const [row] = await books.query<{ n: string }>(
+    const [row] = await stage.books.query<{ n: string }>(
       `select count(*)::text as n from payments where user_id = $1 and client_key = 'term-blocked-wd'`,
       [player.userId],
     );
     expect(row?.n).toBe('1');
     const hold = `payment:${paymentOf(retried)!.id}:hold`;
-    expect((await books.postings([hold])).get(hold)).toBe(1);
+    expect((await stage.books.postings([hold])).get(hold)).toBe(1);
   });
 
   it("answers 503 to a provider's notification killed mid-transaction; its repeat credits once", async () => {
@@ -189,7 +169,7 @@ describe('database connections terminated under the running server', () => {
     const opened = await api.deposit(player.token, 40_000, 'term-blocked-dep');
     expect(opened.status).toBe(200);
     const id = paymentOf(opened)!.id;
-    const [payment] = await books.query<{ reference: string }>(
+    const [payment] = await stage.books.query<{ reference: string }>(
       'select provider_reference as reference from payments where id = $1',
       [id],
     );
@@ -202,7 +182,7 @@ describe('database connections terminated under the running server', () => {
     expect(repeated.body).toEqual({ data: { applied: true, statusId: 3 } });
     expect(await api.balance(player.token)).toBe(FUNDS + 40_000);
     const credit = `payment:${id}:credit`;
-    expect((await books.postings([credit])).get(credit)).toBe(1);
+    expect((await stage.books.postings([credit])).get(credit)).toBe(1);
   });
 
   it('answers 503 to a deposit whose opening at the provider is killed; the retry opens it and credits once', async () => {
@@ -218,7 +198,7 @@ describe('database connections terminated under the running server', () => {
     expect(reply.status).toBe(503);
     expect(reply.body).toEqual(SERVICE_UNAVAILABLE);
     // Not failed: still NEW and never opened, so the same key may open it.
-    const [row] = await books.query<{ id: string; status: number; reference: string | null }>(
+    const [row] = await stage.books.query<{ id: string; status: number; reference: string | null }>(
       `select id::text, status, provider_reference as reference from payments
         where user_id = $1 and client_key = 'term-blocked-open'`,
       [player.userId],
@@ -234,7 +214,7 @@ describe('database connections terminated under the running server', () => {
     while ((await api.balance(player.token)) !== FUNDS + 30_000 && Date.now() < deadline) await sleep(100);
     expect(await api.balance(player.token)).toBe(FUNDS + 30_000);
     const credit = `payment:${row!.id}:credit`;
-    expect((await books.postings([credit])).get(credit)).toBe(1);
+    expect((await stage.books.postings([credit])).get(credit)).toBe(1);
   });
 
   it('keeps serving while connections are terminated again and again; every retried operation happens once', async () => {
@@ -311,12 +291,12 @@ describe('database connections terminated under the running server', () => {
     const deposits = all
       .filter((t) => t.op.kind === 'deposit')
       .map((t) => ({ key: nameOf(t.op), paymentId: paymentIdOf(t), amount: t.op.amount }));
-    const depositStatus = await settleDeposits(api, books, deposits);
+    const depositStatus = await settleDeposits(api, stage.books, deposits);
     // Every deposit was opened in the end (a retry opens one whose first opening died) and credited.
     for (const deposit of deposits) expect(depositStatus.get(deposit.key), deposit.key).toBe(3);
     const withdrawalStatus = new Map<string, number>();
     for (const entry of all.filter((t) => t.op.kind === 'withdrawal')) {
-      const [row] = await books.query<{ status: number }>('select status from payments where id = $1', [
+      const [row] = await stage.books.query<{ status: number }>('select status from payments where id = $1', [
         paymentIdOf(entry),
       ]);
       withdrawalStatus.set(nameOf(entry.op), row!.status);
@@ -326,18 +306,18 @@ describe('database connections terminated under the running server', () => {
     expected.set(players[1]!.userId, expected.get(players[1]!.userId)! - 15_000);
     expected.set(players[2]!.userId, expected.get(players[2]!.userId)! + 40_000);
     expected.set(players[3]!.userId, expected.get(players[3]!.userId)! + 30_000);
-    const stored = await books.realBalances();
+    const stored = await stage.books.realBalances();
     for (const player of players) {
       expect(await api.balance(player.token)).toBe(expected.get(player.userId));
       expect(stored.get(player.userId)).toBe(expected.get(player.userId));
     }
-    const counted = await books.postings(
+    const counted = await stage.books.postings(
       all
         .filter((t) => t.op.kind !== 'deposit' || depositStatus.get(nameOf(t.op)) === 3)
         .map((t) => ledgerKeyOf(t)),
     );
     expect([...counted].filter(([, n]) => n !== 1)).toEqual([]);
-    expect(await books.audit()).toEqual([]);
-    expect(await books.halfWritten()).toEqual([]);
+    expect(await stage.books.audit()).toEqual([]);
+    expect(await stage.books.halfWritten()).toEqual([]);
   });
 });

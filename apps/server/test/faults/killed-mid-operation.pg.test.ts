@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_REDIS_URL,
-  deleteRedisPrefix,
-  freshDatabase,
-  freshRedisPrefix,
-  onPostgres,
-  type FreshDatabase,
-} from '../harness.ts';
-import { openBooks, type Books } from './books.ts';
-import { SERVER_ENV, casino, paymentOf } from './casino.ts';
+import { describe, expect, it } from 'vitest';
+import { requirePostgresAndRedis } from '../harness.ts';
+import { casino, paymentOf } from './casino.ts';
 import {
   acknowledged,
   expectedBalances,
@@ -21,10 +13,10 @@ import {
   settleDeposits,
   type Tracked,
 } from './operations.ts';
-import { killAll, sleep, startServer, type ServerProcess } from './processes.ts';
+import { sleep, startServer, type ServerProcess } from './processes.ts';
+import { useFaultStage } from './stage.ts';
 
-if (!onPostgres || !TEST_REDIS_URL)
-  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+requirePostgresAndRedis();
 
 /**
  * The API process is SIGKILLed while deposits, withdrawals, bets and wins are in flight, then started
@@ -32,30 +24,11 @@ if (!onPostgres || !TEST_REDIS_URL)
  * half-way and nothing may happen twice.
  */
 describe('the API process killed mid-operation', () => {
-  let database: FreshDatabase;
-  let books: Books;
-  const prefix = freshRedisPrefix();
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    books = await openBooks(database.url);
-  });
-  afterAll(async () => {
-    await killAll();
-    await books?.close();
-    await database?.drop();
-    await deleteRedisPrefix(prefix);
-  });
+  const stage = useFaultStage();
 
   it('applies every operation exactly once or not at all after SIGKILL, restart and retry', async () => {
-    const env = {
-      ...SERVER_ENV,
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL ?? '',
-      REDIS_PREFIX: prefix,
-      JOBS_ENABLED: 'true',
-      JOBS_POLL_MS: '100',
-    };
+    const { books } = stage;
+    const env = stage.serverEnv();
     const first: ServerProcess = await startServer(env);
     const before = casino(first.url);
     const players = await fundedPlayers(before, books, 'kill', 4);

@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { TEST_REDIS_URL, freshDatabase, onPostgres, type FreshDatabase } from '../harness.ts';
-import { openBooks, type Books } from './books.ts';
-import {
-  SERVER_ENV,
-  betBody,
-  casino,
-  newPlayer,
-  winBody,
-  type Casino,
-  type Player,
-  type Reply,
-} from './casino.ts';
+import { requirePostgresAndRedis } from '../harness.ts';
+import { betBody, casino, newPlayer, winBody, type Casino, type Player, type Reply } from './casino.ts';
 import { FUNDS, fundedPlayers } from './operations.ts';
-import {
-  killAll,
-  sleep,
-  startRedis,
-  startServer,
-  type RedisProcess,
-  type ServerProcess,
-} from './processes.ts';
+import { sleep, startRedis, startServer, type RedisProcess, type ServerProcess } from './processes.ts';
+import { useFaultStage } from './stage.ts';
 
-if (!onPostgres || !TEST_REDIS_URL)
-  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+requirePostgresAndRedis();
 
 const PREFIX = 'kometa_faults:';
 /**
@@ -38,35 +21,21 @@ const PROMPT_MS = 5_000;
  * /readyz, no money is lost, and once Redis is back on its port the server uses it again.
  */
 describe('Redis stopped while the server is serving', () => {
-  let database: FreshDatabase;
-  let books: Books;
+  const stage = useFaultStage();
   let redis: RedisProcess;
   let server: ServerProcess;
   let api: Casino;
   let player: Player;
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    books = await openBooks(database.url);
     // A private redis-server: the shared one on 6379 serves other test files and is never stopped.
     redis = await startRedis();
-    server = await startServer({
-      ...SERVER_ENV,
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: PREFIX,
-      JOBS_ENABLED: 'true',
-      JOBS_POLL_MS: '100',
+    server = await startServer(
       // The recovery is an info line of the server's own log.
-      LOG_LEVEL: 'info',
-    });
+      stage.serverEnv({ REDIS_URL: redis.url, REDIS_PREFIX: PREFIX, LOG_LEVEL: 'info' }),
+    );
     api = casino(server.url);
-    player = (await fundedPlayers(api, books, 'redis', 1))[0]!;
-  });
-  afterAll(async () => {
-    await killAll();
-    await books?.close();
-    await database?.drop();
+    player = (await fundedPlayers(api, stage.books, 'redis', 1))[0]!;
   });
 
   /** Keys of the private Redis under the server's prefix that match `pattern`. */
@@ -194,16 +163,16 @@ describe('Redis stopped while the server is serving', () => {
 
     // Nothing was lost: the bet, the win and the deposit are in the ledger once, which is sound.
     expect(
-      await books.postings(['provider:kometa:redis-down-bet', 'provider:kometa:redis-down-win']),
+      await stage.books.postings(['provider:kometa:redis-down-bet', 'provider:kometa:redis-down-win']),
     ).toEqual(
       new Map([
         ['provider:kometa:redis-down-bet', 1],
         ['provider:kometa:redis-down-win', 1],
       ]),
     );
-    expect((await books.realBalances()).get(player.userId)).toBe(FUNDS - 1_800 + 25_000);
-    expect(await books.audit()).toEqual([]);
-    expect(await books.halfWritten()).toEqual([]);
+    expect((await stage.books.realBalances()).get(player.userId)).toBe(FUNDS - 1_800 + 25_000);
+    expect(await stage.books.audit()).toEqual([]);
+    expect(await stage.books.halfWritten()).toEqual([]);
   });
 
   it('answers promptly while Redis hangs with its connections open, and uses it again when it resumes', async () => {
@@ -233,7 +202,7 @@ describe('Redis stopped while the server is serving', () => {
     }
     await expectRedisUsedAgain();
     expect(server.alive()).toBe(true);
-    expect((await books.realBalances()).get(player.userId)).toBe(FUNDS - 1_800 + 25_000 - 2_000);
-    expect(await books.audit()).toEqual([]);
+    expect((await stage.books.realBalances()).get(player.userId)).toBe(FUNDS - 1_800 + 25_000 - 2_000);
+    expect(await stage.books.audit()).toEqual([]);
   });
 });

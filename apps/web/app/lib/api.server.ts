@@ -39,6 +39,8 @@ export function serverApi(request: Request, context: Readonly<RouterContextProvi
   session.api ??= (async () => {
     const key = (await siteSettings()).signatureKey;
     const forwardedFor = request.headers.get('x-forwarded-for');
+    // The site address the visitor is on (the site host made the request's URL from it; ADR 041).
+    const visited = new URL(request.url);
     const country = request.headers.get(serverConfig.countryHeader);
     return createApiClient({
       baseUrl: serverConfig.apiUpstream,
@@ -49,6 +51,8 @@ export function serverApi(request: Request, context: Readonly<RouterContextProvi
             ...(init?.headers as Record<string, string>),
             'user-agent': SSR_USER_AGENT,
             ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+            'x-forwarded-host': visited.host,
+            'x-forwarded-proto': visited.protocol.replace(':', ''),
             ...(country ? { [serverConfig.countryHeader]: country } : {}),
           },
         }),

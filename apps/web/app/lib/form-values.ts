@@ -1,12 +1,12 @@
-import { parseSum } from '@kometa/money';
+import { DEFAULT_CURRENCY, isCurrencyCode, parseSum } from '@kometa/money';
 
 /**
- * A sum typed in roubles ("1 000", "99,50") from a form, in minor units; null when it is not a
- * sum (the form then says so, never a rounding).
+ * A sum typed in major units of `currency` ("1 000", "99,50") from a form, in minor units by that
+ * currency's exponent; null when it is not a sum (the form then says so, never a rounding).
  */
-export function sumFrom(form: FormData, name = 'amount'): number | null {
+export function sumFrom(form: FormData, currency: string, name = 'amount'): number | null {
   try {
-    return parseSum(String(form.get(name) ?? ''));
+    return parseSum(String(form.get(name) ?? ''), isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY);
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ru } from '../i18n/ru.ts';
-import { countOf, formatAmount, formatClock, formatDateTime, formatMoney } from './format.ts';
+import { formatAmount, formatDate, formatDateTime, formatMinorNumber } from '@kometa/money';
+import { countOf, formatClock } from './format.ts';
 import { denominationsOf } from './settings.ts';
 import { queryString } from './query-string.ts';
 
@@ -22,11 +23,12 @@ describe('what the site shows', () => {
     ]);
   });
 
-  it('writes sums with two decimals and a thousands separator, and dates as dd-mm-yy hh:mm', () => {
-    expect(formatMoney(123_456_789)).toBe('1\u00a0234\u00a0567.89');
-    expect(formatMoney(5)).toBe('0.05');
+  it('writes sums with a comma and grouped thousands, and dates as dd.mm.yyyy hh:mm (issue 20)', () => {
+    expect(formatMinorNumber(123_456_789, 'RUB')).toBe('1\u00a0234\u00a0567,89');
+    expect(formatMinorNumber(5, 'RUB')).toBe('0,05');
     const at = new Date(2026, 0, 5, 7, 3).getTime() / 1000;
-    expect(formatDateTime(at)).toBe('05-01-26 07:03');
+    expect(formatDateTime(at)).toBe('05.01.2026 07:03');
+    expect(formatDate(at)).toBe('05.01.2026');
   });
 
   it('nests query keys as a[b]=value and leaves undefined out', () => {
@@ -36,9 +38,9 @@ describe('what the site shows', () => {
   });
 
   it('writes a sum with its currency’s sign, and the session clock', () => {
-    expect(formatAmount(123_456_78, 'RUB')).toBe('123\u00a0456.78 ₽');
-    expect(formatAmount(500, 'USD')).toBe('5.00 $');
-    expect(formatAmount(-1_050, 'KZT')).toBe('-10.50 ₸');
+    expect(formatAmount(123_456_78, 'RUB')).toBe('123\u00a0456,78\u00a0₽');
+    expect(formatAmount(500, 'USD')).toBe('5,00\u00a0$');
+    expect(formatAmount(-1_050, 'KZT')).toBe('-10,50\u00a0₸');
     expect(formatClock(0)).toBe('0:00:00');
     expect(formatClock(425.9)).toBe('0:07:05');
     expect(formatClock(12 * 3600 + 59)).toBe('12:00:59');

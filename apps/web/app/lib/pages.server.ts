@@ -1,13 +1,14 @@
 import type { Page } from '@kometa/contracts';
 import type { ApiClient } from './api-client.ts';
 
-const TTL_MS = 60_000;
+/** Short: an operator's edit shows within seconds (the API's guest cache answers the rest; ADR 038). */
+const TTL_MS = 2_000;
 const LIMIT = 5_000;
 const pages = new Map<string, { page: Page | null; until: number }>();
 
 /**
  * A page's SEO data and redirect by its identifier (spec §2.2: pages are fetched by path identifier; a
- * page with no result is cached as empty), kept a minute in this process, for guests and players alike.
+ * page with no result is cached as empty), kept two seconds in this process, for guests and players alike.
  * Identifiers are path segments, each encoded (a Cyrillic path is URI-encoded).
  */
 export async function pageOf(api: ApiClient, identifier: string): Promise<Page | null> {

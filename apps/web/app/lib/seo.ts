@@ -30,3 +30,9 @@ export function canonicalOf(request: Request): string {
   const url = new URL(request.url);
   return `${url.origin}${url.pathname === '/' ? '/' : url.pathname.replace(/\/+$/, '')}`;
 }
+
+/** The head of a page that is no one's search result (a player's own page, a step of a flow). */
+export const privatePageMeta = (title: string) => [
+  { title: `${title} — ${ru.site.name}` },
+  { name: 'robots', content: 'noindex' },
+];

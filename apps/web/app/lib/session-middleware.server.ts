@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction } from 'react-router';
-import type { User } from '@kometa/contracts';
+import type { LoginToken, User } from '@kometa/contracts';
 import { serverApi, sessionContext, tokenOf, type RequestSession } from './api.server.ts';
 import { serverConfig } from '../config.server.ts';
 import { tokenCookie } from './session-cookie.ts';
@@ -56,7 +56,7 @@ export async function loginByToken(
   oneTime: string,
 ): Promise<string | null> {
   const api = await serverApi(request, context);
-  const answer = await api.post<{ token: string }>('/login/token', { token: oneTime });
+  const answer = await api.post<LoginToken>('/login/token', { token: oneTime });
   return answer.status === 200 ? (answer.data?.token ?? null) : null;
 }
 

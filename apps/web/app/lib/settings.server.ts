@@ -1,12 +1,13 @@
 import { serverConfig } from '../config.server.ts';
 import { siteSettingsOf, type SiteSettings } from './settings.ts';
 
-const TTL_MS = 60_000;
+/** Short: a setting the operator changed shows within seconds (the API's guest cache answers the rest). */
+const TTL_MS = 2_000;
 const SSR_USER_AGENT = 'kometa-site-ssr';
 let cached: { settings: SiteSettings; until: number } | null = null;
 
 /**
- * The settings, read from the API at most once a minute (spec §2.2: settings are fetched before each
+ * The settings, read from the API at most every two seconds (ADR 038) (spec §2.2: settings are fetched before each
  * navigation; the API's guest cache holds them for everyone anyway). A failed read is retried a
  * second later and the site renders with what it had.
  */

@@ -10,6 +10,12 @@ export interface HelloBar {
   link: { url: string; text: string } | null;
 }
 
+/** A column of the footer's menu (GET /menu/footer): its title and links. */
+export interface FooterColumn {
+  title: string;
+  links: { title: string; url: string }[];
+}
+
 /** What the root loader gives every page (spec §2.2: settings, rotators and the player before each navigation). */
 export interface SiteData {
   user: User | null;
@@ -20,7 +26,11 @@ export interface SiteData {
   helloBar: HelloBar | null;
   /** The visitor closed the cookie notice (its cookie is 0). */
   cookieNoticeDismissed: boolean;
+  /** The id of the hello bar the visitor closed, if any. */
+  helloBarClosed: number | null;
   isMobile: boolean;
+  /** The footer's link columns, as the operator arranged them (ADR 038). */
+  footerMenu: FooterColumn[];
 }
 
 /** The root loader's data; undefined only while an error page renders without it. */

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { Link, type MetaFunction } from 'react-router';
+import type { MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
+import { MessagePage } from '../ui/MessagePage.tsx';
 
 export const handle = { shell: 'full-screen' };
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.cashier.closeWindowTitle} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.cashier.closeWindowTitle);
 
 /**
  * Where a payment window opened by the cashier lands (spec §2.1 /close-window): it closes itself;
@@ -24,12 +23,11 @@ export default function CloseWindow() {
     }
   }, []);
   return (
-    <main id="content" className="error-page">
-      <h1>{ru.cashier.closeWindowTitle}</h1>
-      <p>{ru.cashier.closeWindowText}</p>
-      <Link className="button button-primary" to="/">
-        {ru.errors.backHome}
-      </Link>
-    </main>
+    <MessagePage
+      className="error-page"
+      title={ru.cashier.closeWindowTitle}
+      text={ru.cashier.closeWindowText}
+      link={{ to: '/', label: ru.errors.backHome }}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, redirect, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PaymentStatus } from '@kometa/contracts/payment-status';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
@@ -18,10 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { id: payment.id };
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.cashier.pendingTitle} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.cashier.pendingTitle);
 
 export default function DepositPending() {
   const revalidator = useRevalidator();

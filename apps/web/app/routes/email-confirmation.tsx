@@ -1,6 +1,8 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
+import { MessagePage } from '../ui/MessagePage.tsx';
 
 /** The e-mail confirmation link (spec §2.1 /email-confirmation/confirm/{token}): opening it confirms. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -10,20 +12,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { confirmed: answer.status === 200 };
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.confirmation.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.confirmation.title);
 
 export default function EmailConfirmation() {
   const { confirmed } = useLoaderData<typeof loader>();
   return (
-    <main id="content" className="page">
-      <h1>{ru.confirmation.title}</h1>
-      <p role="status">{confirmed ? ru.confirmation.done : ru.confirmation.failed}</p>
-      <Link className="button button-accent" to={confirmed ? '/payment/deposit' : '/'}>
-        {confirmed ? ru.cashier.title : ru.errors.backHome}
-      </Link>
-    </main>
+    <MessagePage
+      title={ru.confirmation.title}
+      text={confirmed ? ru.confirmation.done : ru.confirmation.failed}
+      isStatus
+      link={
+        confirmed
+          ? { to: '/payment/deposit', label: ru.cashier.title, look: 'accent' }
+          : { to: '/', label: ru.errors.backHome, look: 'accent' }
+      }
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { formatPercent } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageOf } from '../lib/pages.server.ts';
@@ -55,7 +56,7 @@ export default function GamePromo() {
           {game.rtp !== null && (
             <>
               <dt>{ru.lobby.rtp}</dt>
-              <dd>{game.rtp.toFixed(2)} %</dd>
+              <dd>{formatPercent(game.rtp)}</dd>
             </>
           )}
         </dl>

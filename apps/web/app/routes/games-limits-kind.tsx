@@ -2,15 +2,17 @@ import {
   data,
   Form,
   useActionData,
-  useNavigation,
   useParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { DEFAULT_CURRENCY } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
-import { serverApi } from '../lib/api.server.ts';
-import { messageOf } from '../lib/messages.ts';
+import { currentPlayer, serverApi } from '../lib/api.server.ts';
+import { invalidForm, refusal, useSubmitting } from '../lib/form-route.ts';
 import { sumFrom } from '../lib/form-values.ts';
+import { useSite } from '../lib/site-context.ts';
+import { AmountField } from '../ui/AmountField.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { limitsApi } from '../features/limits/limits.server.ts';
 import { LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '../features/limits/limits.ts';
@@ -26,26 +28,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const period = String(form.get('period')) as LimitPeriod;
   const remove = form.get('intent') === 'remove';
-  // Minutes for the session limit, roubles (in minor units) for the others; removal is a null amount.
+  // Minutes for the session limit, the player's currency (in minor units) for the others; removal is null.
   const amount = remove
     ? null
     : kind === 'session'
       ? Number.parseInt(String(form.get('amount')), 10)
-      : sumFrom(form);
+      : sumFrom(form, currentPlayer(context)?.currency ?? DEFAULT_CURRENCY);
   if (!remove && (amount === null || !Number.isInteger(amount) || amount < 0)) {
-    return data({ saved: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
+    return invalidForm({ saved: false });
   }
   const answer = await limitsApi(await serverApi(request, context)).set(kind, period, amount);
   if (answer.status === 200) return { saved: true, error: null };
-  return data({ saved: false, error: messageOf(answer.error) }, { status: answer.status });
+  return refusal(answer, { saved: false });
 }
 
 export default function LimitForm() {
   const kind = useParams().kind as LimitKind;
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
+  const currency = useSite()?.user?.currency ?? DEFAULT_CURRENCY;
   return (
-    <Form method="post" className="form cashier-form" key={kind}>
+    <Form method="post" className="form form-narrow" key={kind}>
       <h2>{ru.limits.kinds[kind]}</h2>
       <label className="field">
         {ru.limits.periodLabel}
@@ -57,10 +60,14 @@ export default function LimitForm() {
           ))}
         </select>
       </label>
-      <label className="field">
-        {kind === 'session' ? ru.limits.minutes : ru.limits.amount}
-        <input name="amount" inputMode="decimal" />
-      </label>
+      {kind === 'session' ? (
+        <label className="field">
+          {ru.limits.minutes}
+          <input name="amount" inputMode="numeric" />
+        </label>
+      ) : (
+        <AmountField currency={currency} />
+      )}
       {result?.saved && <p role="status">{ru.limits.saved}</p>}
       <FormError message={result?.error} />
       <p className="modal-actions">

@@ -1,5 +1,4 @@
 import {
-  data,
   Form,
   Outlet,
   redirect,
@@ -9,16 +8,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { DEFAULT_CURRENCY, formatAmount, formatDateTime } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { TabNav } from '../ui/TabNav.tsx';
 import { serverApi } from '../lib/api.server.ts';
-import { formatDateTime, formatMoney } from '../lib/format.ts';
-import { messageOf } from '../lib/messages.ts';
+import { refusal } from '../lib/form-route.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { limitsApi } from '../features/limits/limits.server.ts';
 import { LIMIT_KINDS, type PlayerLimit } from '../features/limits/limits.ts';
-import '../features/cashier/components/cashier.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePlayer(request, context);
@@ -34,16 +33,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     String(form.get('period')) as PlayerLimit['period'],
   );
   if (answer.status === 200) return { confirmed: true, error: null };
-  return data({ confirmed: false, error: messageOf(answer.error) }, { status: answer.status });
+  return refusal(answer, { confirmed: false });
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.limits.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.limits.title);
 
+/** Minutes for the session limit, a sum in the limit's currency for the others. */
 const shown = (limit: PlayerLimit, value: number) =>
-  limit.kind === 'session' ? String(value) : `${formatMoney(value)} ₽`;
+  limit.kind === 'session' ? String(value) : formatAmount(value, limit.currency ?? DEFAULT_CURRENCY);
 
 /** The player's limits (spec §2.1 /games-limits: deposit, loss, wager, session). */
 export default function GamesLimits() {
@@ -68,6 +65,7 @@ export default function GamesLimits() {
               <li key={`${limit.kind}-${limit.period}`}>
                 {ru.limits.kinds[limit.kind]} {ru.limits.periods[limit.period]}:{' '}
                 {ru.limits.used(shown(limit, limit.used), shown(limit, limit.amount))}
+                {limit.reserved > 0 && <> · {ru.limits.reserved(shown(limit, limit.reserved))}</>}
                 {limit.pending && (
                   <>
                     {' · '}

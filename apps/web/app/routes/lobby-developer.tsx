@@ -3,6 +3,7 @@ import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { isMobileAgent } from '../lib/device.ts';
 import { countOf } from '../lib/format.ts';
+import { studioLogoSrc } from '../lib/studio-logo.ts';
 import { GAMES_PAGE_SIZE, lobbyApi } from '../features/lobby/api/lobby.server.ts';
 import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
 
@@ -26,7 +27,14 @@ export default function LobbyDeveloper() {
   const { developer, games, pages, more } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="lobby-developer">
-      <h2 id="lobby-developer">{developer.name}</h2>
+      <h2 id="lobby-developer" className="developer-heading">
+        <img
+          className="developer-logo"
+          src={studioLogoSrc(developer.canonical)}
+          alt={developer.name}
+          height={36}
+        />
+      </h2>
       <p className="lobby-count">{countOf(developer.gamesCount, ru.lobby.games)}</p>
       <GameGrid games={games} label={developer.name} />
       {more && (

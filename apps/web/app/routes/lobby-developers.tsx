@@ -2,6 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { countOf } from '../lib/format.ts';
+import { studioLogoSrc } from '../lib/studio-logo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
 
 /** The studios (spec §2.1 /games/developer), each with how many games it has. */
@@ -18,7 +19,15 @@ export default function LobbyDevelopers() {
         {developers.map((developer) => (
           <li key={developer.id}>
             <Link to={`/games/developer/${developer.canonical}`}>
-              <strong>{developer.name}</strong>
+              <img
+                className="developer-logo"
+                src={studioLogoSrc(developer.canonical)}
+                alt=""
+                height={36}
+                loading="lazy"
+              />
+              {/* The logo's wordmark says the name; the link still reads it as text. */}
+              <strong className="visually-hidden">{developer.name}</strong>
               <span>{countOf(developer.gamesCount, ru.lobby.games)}</span>
             </Link>
           </li>

@@ -4,7 +4,7 @@ import { serverApi } from '../lib/api.server.ts';
 import { isMobileAgent } from '../lib/device.ts';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
-import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
+import { GameSection } from '../features/lobby/components/GameGrid.tsx';
 
 /** Games chosen for the player from what they play (spec §2.1 /games/recommended), then the new ones. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,14 +22,8 @@ export default function LobbyRecommended() {
   const { personal, fresh } = useLoaderData<typeof loader>();
   return (
     <>
-      <section aria-labelledby="lobby-personal">
-        <h2 id="lobby-personal">{ru.lobby.forYou}</h2>
-        <GameGrid games={personal} label={ru.lobby.forYou} />
-      </section>
-      <section aria-labelledby="lobby-new">
-        <h2 id="lobby-new">{ru.lobby.newGames}</h2>
-        <GameGrid games={fresh} label={ru.lobby.newGames} />
-      </section>
+      <GameSection id="lobby-personal" title={ru.lobby.forYou} games={personal} />
+      <GameSection id="lobby-new" title={ru.lobby.newGames} games={fresh} />
     </>
   );
 }

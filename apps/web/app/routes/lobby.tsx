@@ -13,13 +13,16 @@ import { serverApi } from '../lib/api.server.ts';
 import { pageOf } from '../lib/pages.server.ts';
 import { canonicalOf, seoMeta } from '../lib/seo.ts';
 import { lobbyApi } from '../features/lobby/api/lobby.server.ts';
+import { WinFeed } from '../features/lobby/components/WinFeed.tsx';
 import { GameGridSkeleton } from '../features/lobby/components/GameGridSkeleton.tsx';
 import '../features/lobby/components/lobby.css';
+import { FirstDepositBanner } from '../features/gifts/components/WelcomePack.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await serverApi(request, context);
-  const page = await pageOf(api, 'games');
-  return { tabs: await lobbyApi(api).tabs(), page, canonical: canonicalOf(request) };
+  const lobby = lobbyApi(api);
+  const [page, tabs, feed] = await Promise.all([pageOf(api, 'games'), lobby.tabs(), lobby.winFeed()]);
+  return { tabs, page, feed, canonical: canonicalOf(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -31,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The lobby (spec §2.1 /games): its tabs, then the chosen tab's games. */
 export default function Lobby() {
-  const { tabs } = useLoaderData<typeof loader>();
+  const { tabs, feed } = useLoaderData<typeof loader>();
   const user = useSite()?.user;
   const location = useLocation();
   const navigation = useNavigation();
@@ -43,6 +46,7 @@ export default function Lobby() {
   return (
     <main id="content" className="page">
       <h1>{ru.lobby.title}</h1>
+      <FirstDepositBanner />
       <TabNav
         label={ru.lobby.tabs}
         tabs={[
@@ -58,6 +62,7 @@ export default function Lobby() {
           { to: '/games/developer', label: ru.lobby.developers },
         ]}
       />
+      <WinFeed initial={feed} />
       {switching ? <GameGridSkeleton /> : <Outlet />}
     </main>
   );

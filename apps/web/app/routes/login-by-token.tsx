@@ -1,11 +1,9 @@
 import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { confirmSignIn, loginByToken } from '../lib/session-middleware.server.ts';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.tokenLogin.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.tokenLogin.title);
 
 /**
  * Login by token (spec §2.1 /sapi/loginByToken): a one-time token from the operator's link becomes a

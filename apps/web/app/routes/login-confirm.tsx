@@ -8,15 +8,13 @@ import {
 } from 'react-router';
 import type { User } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { currentPlayer, serverApi } from '../lib/api.server.ts';
 import { readCookie } from '../lib/session-cookie.ts';
 import { PENDING_COOKIE, clearPendingSignIn, sessionCookie } from '../lib/session-middleware.server.ts';
 import { toSitePath } from '../lib/site-path.ts';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.tokenLogin.confirmTitle} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.tokenLogin.confirmTitle);
 
 /** An account as the confirmation names it: enough to recognise, never the whole contact. */
 function accountLabel(user: Pick<User, 'id' | 'username' | 'email' | 'phone'>): string {

@@ -1,11 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { confirmSignIn, loginByToken } from '../lib/session-middleware.server.ts';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.auth.telegram} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.auth.telegram);
 
 /**
  * The messenger's login link (spec §4): the operator's bot puts a one-time `tg_token` in it; a valid

@@ -7,18 +7,14 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
 import { secondFactorAction, signInWith, socialApi } from '../features/auth/api/social.server.ts';
 import { LinkIdentity } from '../features/auth/components/LinkIdentity.tsx';
 import { SecondFactorForm } from '../features/auth/components/SecondFactorForm.tsx';
-import '../features/cashier/components/cashier.css';
-import '../features/profile/components/profile.css';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.auth.socialTitle} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.auth.socialTitle);
 
 /**
  * Where the provider sends the player back (spec §4 social login; ADR 011): the answer goes to the

@@ -1,95 +1,89 @@
-import { useState } from 'react';
 import {
-  data,
-  Form,
   redirect,
   redirectDocument,
   useActionData,
   useLoaderData,
-  useNavigation,
+  useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { DEFAULT_CURRENCY, formatPercent } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
-import { serverApi } from '../lib/api.server.ts';
-import { formatMoney } from '../lib/format.ts';
-import { messageOf } from '../lib/messages.ts';
-import { requisitesFrom, sumFrom } from '../lib/form-values.ts';
-import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
-import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
-import { PaymentSystemFields } from '../features/cashier/components/PaymentForm.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { currentPlayer, serverApi } from '../lib/api.server.ts';
+import { useSite } from '../lib/site-context.ts';
+import { cashierApi, gateOf, paymentAction } from '../features/cashier/api/cashier.server.ts';
+import { PaymentForm } from '../features/cashier/components/PaymentForm.tsx';
+import { depositGifts, giftIntentAction } from '../features/gifts/api/gifts.server.ts';
+import {
+  DepositBonusEstimate,
+  DepositGiftChoice,
+  useDepositGift,
+} from '../features/gifts/components/DepositGifts.tsx';
+import { walletParts } from '../features/gifts/gift-display.ts';
+import '../features/gifts/components/gifts.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const answer = await cashierApi(await serverApi(request, context)).depositData();
-  return { gate: gateOf(answer), deposit: answer.data ?? null };
+  const api = await serverApi(request, context);
+  const currency = currentPlayer(context)?.currency ?? DEFAULT_CURRENCY;
+  const [answer, gifts] = await Promise.all([cashierApi(api).depositData(), depositGifts(api, currency)]);
+  return { gate: gateOf(answer), deposit: answer.data ?? null, gifts };
 }
 
-/** Opens the deposit and sends the player to the provider's page (or says why not). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const cashier = cashierApi(await serverApi(request, context));
-  if (form.get('intent') === 'request-email') {
-    const answer = await cashier.requestEmail();
-    return answer.status === 200
-      ? { sent: true, error: null }
-      : { sent: false, error: messageOf(answer.error) };
-  }
-  const amount = sumFrom(form);
-  if (amount === null)
-    return data({ sent: false, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
-  const answer = await cashier.deposit(String(form.get('system') ?? ''), amount, requisitesFrom(form));
-  // The provider's page is another site (or the API's sandbox): a full page load, not a route change.
-  if (answer.data?.redirectUrl) throw redirectDocument(answer.data.redirectUrl);
-  if (answer.data) throw redirect(`/deposit-pending/${answer.data.payment.id}`);
-  return data({ sent: false, error: messageOf(answer.error) }, { status: answer.status });
-}
-
-export default function Deposit() {
-  const { gate, deposit } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
-  const systems = deposit?.systems.filter((system) => system.active) ?? [];
-  const [amount, setAmount] = useState('');
-  if (gate)
-    return (
-      <>
-        <CashierGateView gate={gate} sent={result?.sent === true} />
-        <FormError message={result?.error} />
-      </>
-    );
+/**
+ * Opens the deposit and sends the player to the provider's page (or says why not); the gift step's
+ * dialogs take or give up a deposit bonus here too.
+ */
+export async function action(args: ActionFunctionArgs) {
   return (
-    <Form method="post" className="form cashier-form">
-      <PaymentSystemFields systems={systems}>
-        <label className="field">
-          {ru.cashier.amount}
-          <input
-            name="amount"
-            inputMode="decimal"
-            required
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
-      </PaymentSystemFields>
-      {deposit && deposit.suggestions.values.length > 0 && (
-        <div className="suggestions">
-          {deposit.suggestions.values.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="button button-ghost"
-              onClick={() => setAmount((value / 100).toFixed(2))}
-            >
-              {formatMoney(value)} ₽
-            </button>
-          ))}
-        </div>
+    (await giftIntentAction(args)) ??
+    paymentAction(
+      args,
+      (cashier, order) => cashier.deposit(order),
+      (created) => {
+        // The provider's page is another site (or the API's sandbox): a full page load, not a route change.
+        if (created.redirectUrl) throw redirectDocument(created.redirectUrl);
+        throw redirect(`/deposit-pending/${created.payment.id}`);
+      },
+    )
+  );
+}
+
+/** The deposit, with its gift step above the form (spec §2.1 /payment-deposit): the bonus it will get. */
+export default function Deposit() {
+  const { gate, deposit, gifts } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const site = useSite();
+  const user = site?.user;
+  const wagerPercent = site?.settings.depositWagerPercent ?? null;
+  const currency = user?.currency ?? DEFAULT_CURRENCY;
+  const wallet = user?.wallets.find((w) => w.currency === currency);
+  const { chosen, choose, chosenGift } = useDepositGift(gifts);
+  const preselect = Number(useSearchParams()[0].get('gift')) || null;
+  return (
+    <>
+      {!gate && (
+        <DepositGiftChoice
+          gifts={gifts}
+          chosen={chosen}
+          onChoose={choose}
+          realBalance={wallet ? walletParts(wallet).real : 0}
+          preselect={preselect}
+        />
       )}
-      <FormError message={result?.error} />
-      <button className="button button-accent" type="submit" disabled={busy}>
-        {ru.cashier.submitDeposit}
-      </button>
-    </Form>
+      <PaymentForm
+        gate={gate}
+        result={result && 'sent' in result ? result : undefined}
+        systems={deposit?.systems.filter((system) => system.active) ?? []}
+        suggestions={deposit?.suggestions.values}
+        submitLabel={ru.cashier.submitDeposit}
+        aside={(amount) => <DepositBonusEstimate gift={chosenGift} amount={amount} currency={currency} />}
+      />
+      {!gate && wagerPercent !== null && (
+        // The turnover rule that will hold a withdrawal back is said before the money goes in.
+        <p className="cashier-rule" data-testid="wager-rule">
+          {ru.cashier.wagerRule(formatPercent(wagerPercent, 0))}
+        </p>
+      )}
+    </>
   );
 }

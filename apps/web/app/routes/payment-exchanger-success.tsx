@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { formatAmount } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
-import { formatAmount } from '../lib/format.ts';
 
 const side = (value: string | null) => {
   const [currency, amount] = (value ?? '').split(':');

@@ -1,25 +1,24 @@
 import {
-  data,
   Form,
   redirect,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import type { MovedAmount } from '@kometa/contracts';
+import { formatAmount, formatNumber } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatAmount } from '../lib/format.ts';
+import { invalidForm, refusal, useSubmitting } from '../lib/form-route.ts';
 import { sumFrom } from '../lib/form-values.ts';
-import { messageOf } from '../lib/messages.ts';
-import { FormError } from '../ui/FormError.tsx';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
+import { FormSubmit } from '../ui/FormSubmit.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cashier = cashierApi(await serverApi(request, context));
   const [wallets, rates] = await Promise.all([cashier.wallets(), cashier.rates()]);
-  return { wallets: wallets.data ?? [], rates: rates.data?.rates ?? {} };
+  return { wallets: wallets.data ?? [], rates: rates.data?.rates ?? {}, base: rates.data?.base ?? 'RUB' };
 }
 
 /** Moves money between the player's currencies at the current rate (rounded down, ADR 012). */
@@ -27,23 +26,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const from = String(form.get('from') ?? '');
   const to = String(form.get('to') ?? '');
-  const amount = sumFrom(form);
-  if (amount === null) return data({ error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
+  // The sum is typed in the currency it leaves.
+  const amount = sumFrom(form, from);
+  if (amount === null) return invalidForm({});
   const answer = await cashierApi(await serverApi(request, context)).exchange(from, to, amount);
-  if (answer.status !== 200 || !answer.data)
-    return data({ error: messageOf(answer.error) }, { status: answer.status });
-  const moved = (side: { currency: string; amount: number }) => `${side.currency}:${side.amount}`;
+  if (answer.status !== 200 || !answer.data) return refusal(answer, {});
+  const moved = (side: MovedAmount) => `${side.currency}:${side.amount}`;
   throw redirect(`/payment/exchanger/success?from=${moved(answer.data.from)}&to=${moved(answer.data.to)}`);
 }
 
 /** The exchanger (spec §2.1 /payment/exchanger): the wallets, the rates, and one exchange. */
 export default function Exchanger() {
-  const { wallets, rates } = useLoaderData<typeof loader>();
+  const { wallets, rates, base } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   const currencies = Object.keys(rates);
   return (
-    <Form method="post" className="form cashier-form">
+    <Form method="post" className="form form-narrow">
       <h2>{ru.cashier.exchanger}</h2>
       <ul aria-label={ru.cashier.wallets}>
         {wallets.map((wallet) => (
@@ -65,7 +64,7 @@ export default function Exchanger() {
         <select name="to" defaultValue={currencies.find((code) => code !== wallets[0]?.currency)}>
           {currencies.map((code) => (
             <option key={code} value={code}>
-              {code} · {ru.cashier.exchangeRate(code, 'RUB', String(rates[code]))}
+              {code} · {ru.cashier.exchangeRate(code, base, formatNumber(rates[code] ?? 0))}
             </option>
           ))}
         </select>
@@ -74,10 +73,9 @@ export default function Exchanger() {
         {ru.cashier.columns.sum}
         <input name="amount" inputMode="decimal" required />
       </label>
-      <FormError message={result?.error} />
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <FormSubmit error={result?.error} busy={busy}>
         {ru.cashier.exchangeSubmit}
-      </button>
+      </FormSubmit>
     </Form>
   );
 }

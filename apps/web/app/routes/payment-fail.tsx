@@ -1,19 +1,16 @@
-import { Link, type MetaFunction } from 'react-router';
+import type { MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
+import { MessagePage } from '../ui/MessagePage.tsx';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.cashier.failTitle} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.cashier.failTitle);
 
 export default function PaymentFail() {
   return (
-    <main id="content" className="page">
-      <h1>{ru.cashier.failTitle}</h1>
-      <p>{ru.cashier.failText}</p>
-      <Link className="button button-primary" to="/payment/deposit">
-        {ru.cashier.again}
-      </Link>
-    </main>
+    <MessagePage
+      title={ru.cashier.failTitle}
+      text={ru.cashier.failText}
+      link={{ to: '/payment/deposit', label: ru.cashier.again }}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { formatAmount } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { TabNav } from '../ui/TabNav.tsx';
 import { serverApi } from '../lib/api.server.ts';
-import { formatAmount } from '../lib/format.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 import { PAYMENT_FILTERS, type PaymentFilter } from '../features/cashier/payment-filters.ts';
 import { PaymentRow } from '../features/cashier/components/PaymentRow.tsx';

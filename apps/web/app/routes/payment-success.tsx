@@ -1,8 +1,8 @@
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import type { CurrencyCode } from '@kometa/money';
+import { formatAmount } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatMoney } from '../lib/format.ts';
 import { requirePlayer } from '../features/auth/require-player.ts';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
@@ -10,13 +10,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requirePlayer(request, context);
   const payment = (await cashierApi(await serverApi(request, context)).payment(Number(params.id))).data;
   if (!payment) throw redirect('/payment/deposit');
-  return { sum: formatMoney(payment.sum, payment.currency as CurrencyCode) };
+  return { sum: formatAmount(payment.sum, payment.currency) };
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.cashier.successTitle} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.cashier.successTitle);
 
 export default function PaymentSuccess() {
   const { sum } = useLoaderData<typeof loader>();

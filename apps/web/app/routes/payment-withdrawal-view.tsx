@@ -4,15 +4,14 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
 import { OperationType, PaymentStatus } from '@kometa/contracts/payment-status';
+import { formatAmount, formatDateTime } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatAmount, formatDateTime } from '../lib/format.ts';
-import { messageOf } from '../lib/messages.ts';
+import { refusal, useSubmitting } from '../lib/form-route.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { cashierApi } from '../features/cashier/api/cashier.server.ts';
 
@@ -29,14 +28,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const answer = await cashierApi(await serverApi(request, context)).cancel(Number(params.paymentId));
   if (answer.status === 200) return { cancelled: true, error: null };
-  return data({ cancelled: false, error: messageOf(answer.error) }, { status: answer.status });
+  return refusal(answer, { cancelled: false });
 }
 
 /** One withdrawal (spec §2.1 /payment/withdrawal/{paymentId}): its sum, status and, while possible, cancel. */
 export default function WithdrawalView() {
   const { payment } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   return (
     <section aria-labelledby="withdrawal-title" className="notice">
       <h2 id="withdrawal-title">{ru.cashier.withdrawalTitle(payment.id)}</h2>

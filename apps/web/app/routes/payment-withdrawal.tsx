@@ -1,74 +1,106 @@
 import {
   data,
-  Form,
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { CurrencyCode } from '@kometa/money';
+import { DEFAULT_CURRENCY, formatAmount } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
-import { serverApi } from '../lib/api.server.ts';
-import { formatMoney } from '../lib/format.ts';
-import { messageOf } from '../lib/messages.ts';
-import { requisitesFrom, sumFrom } from '../lib/form-values.ts';
-import { cashierApi, gateOf } from '../features/cashier/api/cashier.server.ts';
-import { CashierGateView } from '../features/cashier/components/CashierGateView.tsx';
-import { PaymentSystemFields } from '../features/cashier/components/PaymentForm.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { currentPlayer, serverApi } from '../lib/api.server.ts';
+import { cashierApi, gateOf, paymentAction } from '../features/cashier/api/cashier.server.ts';
+import { PaymentForm } from '../features/cashier/components/PaymentForm.tsx';
+import { bonusRefusalOf, giftsApi, type BonusPreview } from '../features/gifts/api/gifts.server.ts';
+import {
+  WithdrawalBonusNotice,
+  WithdrawalForfeitConfirm,
+} from '../features/gifts/components/WithdrawalBonus.tsx';
+import '../features/gifts/components/gifts.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const answer = await cashierApi(await serverApi(request, context)).withdrawalSystems();
-  return { gate: gateOf(answer), systems: (answer.data ?? []).filter((system) => system.active) };
+  const api = await serverApi(request, context);
+  const currency = currentPlayer(context)?.currency ?? DEFAULT_CURRENCY;
+  const [answer, preview] = await Promise.all([
+    cashierApi(api).withdrawalSystems(),
+    giftsApi(api).withdrawalPreview(currency),
+  ]);
+  // What a withdrawal now does to the bonus wagering, from the code that will do it (ADR 030).
+  const bonus: BonusPreview | null =
+    preview.data && preview.data.forfeit > 0
+      ? { keep: preview.data.keep, forfeit: preview.data.forfeit, wagerLeft: preview.data.wagerLeft }
+      : null;
+  return {
+    gate: gateOf(answer),
+    systems: (answer.data ?? []).filter((system) => system.active),
+    bonus,
+    currency,
+  };
 }
 
-/** A withdrawal request: the amount is held at once and paid out after the operator's checks. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const cashier = cashierApi(await serverApi(request, context));
-  if (form.get('intent') === 'request-email') {
-    const answer = await cashier.requestEmail();
-    return { created: null, error: answer.status === 200 ? null : messageOf(answer.error) };
-  }
-  const amount = sumFrom(form);
-  if (amount === null)
-    return data({ created: null, error: ru.errors.api['errors.invalid'] ?? null }, { status: 400 });
-  const answer = await cashier.withdraw(String(form.get('system') ?? ''), amount, requisitesFrom(form));
-  if (answer.data)
-    return {
-      created: formatMoney(answer.data.sum, answer.data.currency as CurrencyCode),
-      id: answer.data.id,
+/**
+ * A withdrawal request: the amount is held at once and paid out after the operator's checks. With a
+ * bonus wagering it goes only with the player's `forfeitBonus`; without it the API refuses (409) with
+ * the sums, and the page asks again with them.
+ */
+interface WithdrawalAnswer {
+  sent: boolean;
+  error: string | null;
+  /** The request made: its sum and number. */
+  created?: { sum: string; id: number };
+  /** Refused as it would forfeit the bonus: the sums to confirm, and when (a new refusal asks again). */
+  bonus?: BonusPreview;
+  refusedAt?: number;
+}
+
+export async function action(
+  args: ActionFunctionArgs,
+): Promise<WithdrawalAnswer | ReturnType<typeof data<WithdrawalAnswer>>> {
+  const forfeitBonus = (await args.request.clone().formData()).get('forfeitBonus') === 'true';
+  const refused: { bonus: BonusPreview | null } = { bonus: null };
+  const result = await paymentAction(
+    args,
+    async (cashier, order) => {
+      const answer = await cashier.withdraw(order, forfeitBonus);
+      refused.bonus = bonusRefusalOf(answer.error);
+      return answer;
+    },
+    (created) => ({
+      sent: false,
       error: null,
-    };
-  return data({ created: null, error: messageOf(answer.error) }, { status: answer.status });
+      created: { sum: formatAmount(created.sum, created.currency), id: created.id },
+    }),
+  );
+  if (refused.bonus) {
+    return data({ sent: false, error: null, bonus: refused.bonus, refusedAt: Date.now() }, { status: 409 });
+  }
+  return result;
 }
 
 export default function Withdrawal() {
-  const { gate, systems } = useLoaderData<typeof loader>();
+  const { gate, systems, bonus, currency } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
-  if (gate) return <CashierGateView gate={gate} />;
   if (result?.created)
     return (
       <>
-        <p role="status">{ru.cashier.withdrawalCreated(result.created)}</p>
-        {'id' in result && <Link to={`/payment/withdrawal/${result.id}`}>{ru.cashier.withdrawalStatus}</Link>}
+        <p role="status">{ru.cashier.withdrawalCreated(result.created.sum)}</p>
+        <Link to={`/payment/withdrawal/${result.created.id}`}>{ru.cashier.withdrawalStatus}</Link>
       </>
     );
   return (
-    <Form method="post" className="form cashier-form">
-      <PaymentSystemFields systems={systems}>
-        <label className="field">
-          {ru.cashier.amount}
-          <input name="amount" inputMode="decimal" required />
-        </label>
-      </PaymentSystemFields>
-      <FormError message={result?.error} />
-      <button className="button button-accent" type="submit" disabled={busy}>
-        {ru.cashier.submitWithdrawal}
-      </button>
-    </Form>
+    <PaymentForm
+      gate={gate}
+      result={result}
+      systems={systems}
+      submitLabel={ru.cashier.submitWithdrawal}
+      before={
+        <>
+          {bonus && <WithdrawalBonusNotice preview={bonus} currency={currency} />}
+          {result?.bonus && (
+            <WithdrawalForfeitConfirm key={result.refusedAt} preview={result.bonus} currency={currency} />
+          )}
+        </>
+      }
+    />
   );
 }

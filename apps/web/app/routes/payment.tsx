@@ -1,18 +1,16 @@
 import { Outlet, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { TabNav } from '../ui/TabNav.tsx';
 import { requirePlayer } from '../features/auth/require-player.ts';
-import '../features/cashier/components/cashier.css';
+import '../ui/table.css';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   requirePlayer(request, context);
   return null;
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.cashier.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.cashier.title);
 
 /** The cashier (spec §2.1 /payment, login only): deposit, withdrawal, payment and game history. */
 export default function Cashier() {

@@ -1,10 +1,12 @@
-import { data, Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { data, Form, useActionData, type ActionFunctionArgs } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
-import { FormError } from '../ui/FormError.tsx';
 import { NewPasswordField } from '../ui/NewPasswordField.tsx';
 import { profileApi } from '../features/profile/api/profile.server.ts';
+import { FormSubmit } from '../ui/FormSubmit.tsx';
+import { PasswordInput } from '../ui/PasswordInput.tsx';
+import { useSubmitting } from '../lib/form-route.ts';
 
 /** Changes the password: the current one must match; every other session ends (spec §5). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -22,24 +24,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   return (
-    <Form method="post" className="form cashier-form" key={result?.done ? 'done' : 'form'}>
+    <Form method="post" className="form form-narrow" key={result?.done ? 'done' : 'form'}>
       <h2>{ru.profile.changePassword}</h2>
       <label className="field">
         {ru.profile.oldPassword}
-        <input name="oldPassword" type="password" autoComplete="current-password" required />
+        <PasswordInput name="oldPassword" autoComplete="current-password" required />
       </label>
       <NewPasswordField name="newPassword" label={ru.profile.newPassword} />
       <label className="field">
         {ru.profile.repeatPassword}
-        <input name="repeatPassword" type="password" autoComplete="new-password" required />
+        <PasswordInput name="repeatPassword" autoComplete="new-password" required />
       </label>
       {result?.done && <p role="status">{ru.profile.passwordChanged}</p>}
-      <FormError message={result?.error} />
-      <button className="button button-primary" type="submit" disabled={busy}>
+      <FormSubmit error={result?.error} busy={busy}>
         {ru.profile.save}
-      </button>
+      </FormSubmit>
     </Form>
   );
 }

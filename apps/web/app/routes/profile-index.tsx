@@ -1,12 +1,11 @@
 import { Form, Link, useActionData, type ActionFunctionArgs } from 'react-router';
+import { formatDate } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatDateTime } from '../lib/format.ts';
 import { messageOf } from '../lib/messages.ts';
 import { useSite } from '../lib/site-context.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { profileApi } from '../features/profile/api/profile.server.ts';
-import { LogoutButton } from '../features/auth/components/LogoutButton.tsx';
 
 /** Sends the e-mail confirmation link again. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -16,6 +15,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : { sent: false, error: messageOf(answer.error) };
 }
 
+/** An e-mail that may break after its «@», never inside a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** The account at a glance: contacts and their confirmation, verification, where to go next. */
 export default function ProfileOverview() {
   const user = useSite()?.user;
@@ -23,14 +35,14 @@ export default function ProfileOverview() {
   if (!user) return null;
   const p = ru.profile;
   return (
-    <section aria-labelledby="profile-account" className="profile-section">
+    <section aria-labelledby="profile-account" className="panel">
       <h2 id="profile-account">{p.overview}</h2>
       <dl className="facts">
         <dt>{p.id}</dt>
         <dd>{user.id}</dd>
         <dt>{p.email}</dt>
         <dd>
-          {user.email ?? p.none}
+          {user.email ? <EmailText email={user.email} /> : p.none}
           {user.email && ` · ${user.emailConfirmed ? p.confirmed : p.notConfirmed}`}
         </dd>
         <dt>{p.phone}</dt>
@@ -39,7 +51,7 @@ export default function ProfileOverview() {
           {user.phone && ` · ${user.phoneConfirmed ? p.confirmed : p.notConfirmed}`}
         </dd>
         <dt>{p.registered}</dt>
-        <dd>{formatDateTime(user.created)}</dd>
+        <dd>{formatDate(user.created)}</dd>
         <dt>{p.verification}</dt>
         <dd>
           <Link to="/verification-info">
@@ -68,7 +80,6 @@ export default function ProfileOverview() {
           <Link to="/payment/game-history">{ru.cashier.gameHistory}</Link>
         </li>
       </ul>
-      <LogoutButton className="button button-ghost" />
     </section>
   );
 }

@@ -1,20 +1,25 @@
+import { useEffect } from 'react';
 import {
   data,
-  Form,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import type { TwoFactorSetup } from '@kometa/contracts';
+import { formatAmount } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
+import type { ApiResponse } from '../lib/api-client.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { countOf, formatMoney } from '../lib/format.ts';
+import { countOf } from '../lib/format.ts';
+import { useSubmitting } from '../lib/form-route.ts';
 import { messageOf } from '../lib/messages.ts';
 import { useSite } from '../lib/site-context.ts';
 import { FormError } from '../ui/FormError.tsx';
-import { profileApi, type TwoFactorSetup } from '../features/profile/api/profile.server.ts';
+import { IntentButton, IntentForm } from '../ui/IntentForm.tsx';
+import { profileApi } from '../features/profile/api/profile.server.ts';
 import { TwoFactorSettings } from '../features/profile/components/TwoFactorSettings.tsx';
+import { DEPOSIT_GIFT_KEY } from '../features/gifts/components/DepositGifts.tsx';
 import { SessionList } from '../features/profile/components/SessionList.tsx';
 
 /** Reminder intervals the player may choose, in minutes (the API takes 10 to 240). */
@@ -45,35 +50,49 @@ export type SettingsResult = {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
+/** The call an intent makes, and what its success adds to the page's result. */
+async function settle(
+  intent: string,
+  form: FormData,
+  profile: ReturnType<typeof profileApi>,
+): Promise<{ answer: ApiResponse<unknown>; done: Partial<SettingsResult> } | null> {
+  const plain = async (call: Promise<ApiResponse<unknown>>) => ({ answer: await call, done: {} });
+  switch (intent) {
+    case 'denomination':
+      return plain(profile.setDenomination(Number(text(form, 'denomination'))));
+    case 'restore-denomination':
+      return plain(profile.restoreDenomination());
+    case 'auto-logout':
+      return plain(profile.setAutoLogout(form.get('autoLogout') === 'on'));
+    case 'reality-interval':
+      return plain(profile.setRealityInterval(Number(text(form, 'intervalMinutes'))));
+    case 'end-sessions': {
+      const answer = await profile.endOtherSessions();
+      return { answer, done: { ended: answer.data?.ended ?? 0 } };
+    }
+    case 'two-factor-begin': {
+      const answer = await profile.beginTwoFactor(String(form.get('password') ?? ''));
+      return { answer, done: answer.data ? { setup: answer.data } : {} };
+    }
+    case 'two-factor-confirm': {
+      const answer = await profile.confirmTwoFactor(text(form, 'code'));
+      return { answer, done: answer.data ? { recoveryCodes: answer.data.recoveryCodes } : {} };
+    }
+    case 'two-factor-disable':
+      return plain(profile.disableTwoFactor(String(form.get('password') ?? ''), text(form, 'code')));
+    default:
+      return null;
+  }
+}
+
 /** Every setting of the page is one small form; the intent says which (each works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = text(form, 'intent');
-  const profile = profileApi(await serverApi(request, context));
-  const answer = await (() => {
-    switch (intent) {
-      case 'denomination':
-        return profile.setDenomination(Number(text(form, 'denomination')));
-      case 'restore-denomination':
-        return profile.restoreDenomination();
-      case 'auto-logout':
-        return profile.setAutoLogout(form.get('autoLogout') === 'on');
-      case 'reality-interval':
-        return profile.setRealityInterval(Number(text(form, 'intervalMinutes')));
-      case 'end-sessions':
-        return profile.endOtherSessions();
-      case 'two-factor-begin':
-        return profile.beginTwoFactor(String(form.get('password') ?? ''));
-      case 'two-factor-confirm':
-        return profile.confirmTwoFactor(text(form, 'code'));
-      case 'two-factor-disable':
-        return profile.disableTwoFactor(String(form.get('password') ?? ''), text(form, 'code'));
-      default:
-        return null;
-    }
-  })();
-  if (!answer)
+  const settled = await settle(intent, form, profileApi(await serverApi(request, context)));
+  if (!settled)
     return data<SettingsResult>({ intent, ok: false, error: messageOf(undefined) }, { status: 400 });
+  const { answer, done } = settled;
   if (answer.status !== 200) {
     // A wrong first code keeps the setup on screen to try again.
     const setup =
@@ -85,15 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: answer.status },
     );
   }
-  const body = answer.data as Record<string, unknown> | undefined;
-  return {
-    intent,
-    ok: true,
-    error: null,
-    ...(intent === 'end-sessions' ? { ended: Number(body?.ended ?? 0) } : {}),
-    ...(intent === 'two-factor-begin' ? { setup: body as unknown as TwoFactorSetup } : {}),
-    ...(intent === 'two-factor-confirm' ? { recoveryCodes: body?.recoveryCodes as string[] } : {}),
-  } satisfies SettingsResult;
+  return { intent, ok: true, error: null, ...done } satisfies SettingsResult;
 }
 
 /** Settings and security (spec §2.1 /profile/settings): chip value, auto-logout, reminders, 2FA, sessions. */
@@ -101,84 +112,126 @@ export default function ProfileSettings() {
   const { sessions, twoFactorEnabled, realityInterval } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const site = useSite();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   const user = site?.user;
   if (!user) return null;
   const p = ru.profile;
   const said = (intent: string) => (result?.intent === intent ? result : undefined);
   const denominations = site.settings.denominations;
   return (
-    <div className="profile-grid">
-      <section aria-labelledby="settings-denomination" className="profile-section">
-        <h2 id="settings-denomination">{p.denomination}</h2>
-        <Form method="post" className="form">
-          <input type="hidden" name="intent" value="denomination" />
-          <label className="field">
-            {p.denomination}
-            <select name="denomination" defaultValue={user.denomination} key={user.denomination}>
-              {denominations.map((value) => (
-                <option key={value} value={value}>
-                  {p.chip(`${formatMoney(value)} ₽`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {p.save}
-          </button>
-        </Form>
-        {user.denominationDefaultUser !== user.denomination && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="restore-denomination" />
-            <button type="submit" className="button button-ghost" disabled={busy}>
+    <>
+      <ForgetChosenGift changed={said('denomination')?.ok === true} />
+      <div className="panel-grid">
+        <section aria-labelledby="settings-denomination" className="panel">
+          <h2 id="settings-denomination">{p.denomination}</h2>
+          <SelectSetting
+            intent="denomination"
+            label={p.denomination}
+            name="denomination"
+            value={user.denomination}
+            options={denominations.map((value) => ({
+              value,
+              label: p.chip(formatAmount(value, user.currency)),
+            }))}
+            busy={busy}
+          />
+          <p className="settings-note">{p.denominationGiftNote}</p>
+          {user.denominationDefaultUser !== user.denomination && (
+            <IntentButton intent="restore-denomination" busy={busy}>
               {p.restoreDenomination}
+            </IntentButton>
+          )}
+          <Outcome result={said('denomination') ?? said('restore-denomination')} />
+        </section>
+
+        <section aria-labelledby="settings-session" className="panel">
+          <h2 id="settings-session">{ru.protection.sessionTime}</h2>
+          <SelectSetting
+            intent="reality-interval"
+            label={p.realityInterval}
+            name="intervalMinutes"
+            value={realityInterval}
+            options={REALITY_INTERVALS.map((minutes) => ({ value: minutes, label: countMinutes(minutes) }))}
+            busy={busy}
+          />
+          <Outcome result={said('reality-interval')} />
+          <IntentForm intent="auto-logout" className="form">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="autoLogout"
+                defaultChecked={user.autoLogout}
+                key={String(user.autoLogout)}
+              />
+              {p.autoLogout}
+            </label>
+            <button type="submit" className="button button-ghost" disabled={busy}>
+              {p.save}
             </button>
-          </Form>
-        )}
-        <Outcome result={said('denomination') ?? said('restore-denomination')} />
-      </section>
+          </IntentForm>
+          <Outcome result={said('auto-logout')} />
+        </section>
 
-      <section aria-labelledby="settings-session" className="profile-section">
-        <h2 id="settings-session">{ru.protection.sessionTime}</h2>
-        <Form method="post" className="form">
-          <input type="hidden" name="intent" value="reality-interval" />
-          <label className="field">
-            {p.realityInterval}
-            <select name="intervalMinutes" defaultValue={realityInterval} key={realityInterval}>
-              {REALITY_INTERVALS.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {countMinutes(minutes)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {p.save}
-          </button>
-        </Form>
-        <Outcome result={said('reality-interval')} />
-        <Form method="post" className="form">
-          <input type="hidden" name="intent" value="auto-logout" />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="autoLogout"
-              defaultChecked={user.autoLogout}
-              key={String(user.autoLogout)}
-            />
-            {p.autoLogout}
-          </label>
-          <button type="submit" className="button button-ghost" disabled={busy}>
-            {p.save}
-          </button>
-        </Form>
-        <Outcome result={said('auto-logout')} />
-      </section>
+        <TwoFactorSettings enabled={twoFactorEnabled} result={result} busy={busy} />
 
-      <TwoFactorSettings enabled={twoFactorEnabled} result={result} busy={busy} />
+        <SessionList sessions={sessions} result={said('end-sessions')} busy={busy} />
+      </div>
+    </>
+  );
+}
 
-      <SessionList sessions={sessions} result={said('end-sessions')} busy={busy} />
-    </div>
+/** Spec §3 local keys of the deposit gift the player chose (`currentDepositGiftId` and its figures). */
+const CHOSEN_GIFT_KEYS = [DEPOSIT_GIFT_KEY, 'bonusFs', 'bonusPercent', 'bonusAmount'];
+
+/**
+ * Spec §4: a changed chip value clears the active gift. The server offered the waiting deposit gift
+ * again (ADR 040); the browser forgets which one it had chosen.
+ */
+function ForgetChosenGift({ changed }: { changed: boolean }) {
+  useEffect(() => {
+    if (!changed) return;
+    try {
+      for (const key of CHOSEN_GIFT_KEYS) window.localStorage.removeItem(key);
+    } catch {
+      // Storage refused: nothing was remembered either.
+    }
+  }, [changed]);
+  return null;
+}
+
+/** A setting chosen from a list, saved by its own small form. */
+function SelectSetting({
+  intent,
+  label,
+  name,
+  value,
+  options,
+  busy,
+}: {
+  intent: string;
+  label: string;
+  name: string;
+  value: number;
+  options: { value: number; label: string }[];
+  busy: boolean;
+}) {
+  return (
+    <IntentForm intent={intent} className="form">
+      <label className="field">
+        {label}
+        {/* Keyed by the saved value, so that the list shows it again after the save. */}
+        <select name={name} defaultValue={value} key={value}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {ru.profile.save}
+      </button>
+    </IntentForm>
   );
 }
 

@@ -1,23 +1,14 @@
-import {
-  data,
-  Form,
-  useActionData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, useActionData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
-import { FormError } from '../ui/FormError.tsx';
 import { recoveryApi } from '../features/auth/api/recovery.server.ts';
 import { ResetPasswordForm } from '../features/auth/components/ResetPasswordForm.tsx';
-import '../features/cashier/components/cashier.css';
+import { FormSubmit } from '../ui/FormSubmit.tsx';
+import { useSubmitting } from '../lib/form-route.ts';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.reset.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.reset.title);
 
 type Result =
   | { step: 'request'; error: string | null }
@@ -57,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResettingRequest() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   return (
     <main id="content" className="page">
       <h1>{ru.reset.title}</h1>
@@ -74,15 +65,14 @@ export default function ResettingRequest() {
           />
         </>
       ) : (
-        <Form method="post" className="form cashier-form">
+        <Form method="post" className="form form-narrow">
           <label className="field">
             {ru.reset.contact}
             <input name="contact" autoComplete="username" required />
           </label>
-          <FormError message={result?.error} />
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <FormSubmit error={result?.error} busy={busy}>
             {ru.reset.send}
-          </button>
+          </FormSubmit>
         </Form>
       )}
     </main>

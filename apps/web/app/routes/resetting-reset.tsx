@@ -1,15 +1,13 @@
-import { data, useActionData, useNavigation, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { data, useActionData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
 import { recoveryApi } from '../features/auth/api/recovery.server.ts';
 import { ResetPasswordForm } from '../features/auth/components/ResetPasswordForm.tsx';
-import '../features/cashier/components/cashier.css';
+import { useSubmitting } from '../lib/form-route.ts';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.reset.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.reset.title);
 
 /** Sets the new password with the e-mailed link's token (spec §2.1 /resetting/reset/{token}). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -25,7 +23,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ResettingReset() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   return (
     <main id="content" className="page">
       <h1>{ru.reset.title}</h1>

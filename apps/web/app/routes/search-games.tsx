@@ -1,17 +1,13 @@
-import { Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import type { CatalogGame } from '@kometa/contracts';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { GameSearchResult, SearchRecommendation } from '@kometa/contracts';
 import { ru } from '../i18n/ru.ts';
 import '../ui/tabs.css';
 import { serverApi } from '../lib/api.server.ts';
 import { isMobileAgent } from '../lib/device.ts';
 import { countOf } from '../lib/format.ts';
-import { GameGrid } from '../features/lobby/components/GameGrid.tsx';
+import { GameGrid, GameSection } from '../features/lobby/components/GameGrid.tsx';
+import { SearchBox } from '../features/lobby/components/SearchBox.tsx';
 import '../features/lobby/components/lobby.css';
-
-interface Tag {
-  name: string;
-  locales: Record<string, string>;
-}
 
 /**
  * Game search (spec §2.1 /search-games): by name in Russian or Latin letters and by tag, most played
@@ -23,15 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tag = url.searchParams.get('tag')?.slice(0, 64) ?? '';
   const api = await serverApi(request, context);
   const isMobile = isMobileAgent(request.headers.get('user-agent'));
-  const recommendation = await api.get<{ games: CatalogGame[]; tags: Tag[] }>(
-    '/games-recommendation/for-search',
-    {
-      isMobile,
-    },
-  );
+  const recommendation = await api.get<SearchRecommendation>('/games-recommendation/for-search', {
+    isMobile,
+  });
   const found =
     query || tag
-      ? await api.get<{ items: CatalogGame[]; count: number }>('/game-search', {
+      ? await api.get<GameSearchResult>('/game-search', {
           ...(query ? { query } : {}),
           ...(tag ? { tags: tag } : {}),
           sort: '-userStatistic',
@@ -55,21 +48,7 @@ export default function SearchGames() {
   return (
     <main id="content" className="page">
       <h1>{ru.search.title}</h1>
-      <Form method="get" role="search" className="search-form">
-        <label className="field">
-          {ru.search.label}
-          <input
-            type="search"
-            name="q"
-            defaultValue={query}
-            placeholder={ru.search.placeholder}
-            maxLength={64}
-          />
-        </label>
-        <button type="submit" className="button button-primary">
-          {ru.search.submit}
-        </button>
-      </Form>
+      <SearchBox query={query} suggestions={query ? (found?.items ?? []) : []} />
       {tags.length > 0 && (
         <nav aria-label={ru.search.tags}>
           <ul className="tabs">
@@ -96,10 +75,7 @@ export default function SearchGames() {
           )}
         </section>
       ) : (
-        <section aria-labelledby="search-recommended">
-          <h2 id="search-recommended">{ru.search.recommended}</h2>
-          <GameGrid games={recommended} label={ru.search.recommended} />
-        </section>
+        <GameSection id="search-recommended" title={ru.search.recommended} games={recommended} />
       )}
     </main>
   );

@@ -3,19 +3,18 @@ import {
   Form,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import type { SelfExclusionState } from '@kometa/contracts';
+import { formatDateTime } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
-import { currentPlayer, serverApi } from '../lib/api.server.ts';
-import { formatDateTime } from '../lib/format.ts';
-import { messageOf } from '../lib/messages.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { invalidForm, refusal, useSubmitting } from '../lib/form-route.ts';
 import { sessionCookie } from '../lib/session-middleware.server.ts';
-import { FormError } from '../ui/FormError.tsx';
-import { protectionApi, type ExclusionState } from '../features/protection/api/protection.server.ts';
-import '../features/cashier/components/cashier.css';
+import { protectionApi, readForPlayer } from '../features/protection/api/protection.server.ts';
+import { FormSubmit } from '../ui/FormSubmit.tsx';
 
 export const meta: MetaFunction = () => [
   { title: `${ru.exclusion.title} — ${ru.site.name}` },
@@ -23,28 +22,24 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!currentPlayer(context)) return { state: null };
-  const answer = await protectionApi(await serverApi(request, context)).exclusion();
-  return { state: answer.data ?? null };
+  return { state: await readForPlayer(request, context, (protection) => protection.exclusion()) };
 }
 
 /** Starts the chosen time-out or self-exclusion; every session ends, this one too (ADR 018). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get('confirm') !== 'on')
-    return data({ state: null, error: ru.exclusion.confirm }, { status: 400 });
+  if (form.get('confirm') !== 'on') return invalidForm({ state: null }, ru.exclusion.confirm);
   const answer = await protectionApi(await serverApi(request, context)).exclude(
     String(form.get('option') ?? ''),
   );
-  if (answer.status !== 200 || !answer.data)
-    return data({ state: null, error: messageOf(answer.error) }, { status: answer.status });
+  if (answer.status !== 200 || !answer.data) return refusal(answer, { state: null });
   return data(
     { state: answer.data, error: null },
     { headers: { 'set-cookie': sessionCookie(null, request) } },
   );
 }
 
-function Current({ current }: { current: NonNullable<ExclusionState['current']> }) {
+function Current({ current }: { current: NonNullable<SelfExclusionState['current']> }) {
   return (
     <p role="status" className="notice">
       <strong>{ru.exclusion.options[current.option] ?? current.option}.</strong>{' '}
@@ -57,7 +52,7 @@ function Current({ current }: { current: NonNullable<ExclusionState['current']> 
 export default function SelfExclusion() {
   const { state } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   const started = result?.state?.current;
   const current = started ?? state?.current;
   const options = state?.options ?? [];
@@ -69,14 +64,14 @@ export default function SelfExclusion() {
       {current ? (
         <Current current={current} />
       ) : state ? (
-        <Form method="post" className="form cashier-form">
+        <Form method="post" className="form form-narrow">
           {(['timeout', 'self_exclusion'] as const).map((kind) => (
-            <fieldset key={kind} className="systems">
+            <fieldset key={kind} className="choices">
               <legend>{kind === 'timeout' ? ru.exclusion.timeouts : ru.exclusion.exclusions}</legend>
               {options
                 .filter((option) => option.kind === kind)
                 .map((option, index) => (
-                  <label key={option.id} className="system">
+                  <label key={option.id} className="choice">
                     <input
                       type="radio"
                       name="option"
@@ -93,10 +88,9 @@ export default function SelfExclusion() {
             <input type="checkbox" name="confirm" required />
             {ru.exclusion.confirm}
           </label>
-          <FormError message={result?.error} />
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <FormSubmit error={result?.error} busy={busy}>
             {ru.exclusion.submit}
-          </button>
+          </FormSubmit>
         </Form>
       ) : (
         !started && <p>{ru.exclusion.loginToChoose}</p>

@@ -1,17 +1,13 @@
 import { Link, useActionData, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ru } from '../i18n/ru.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { messageOf } from '../lib/messages.ts';
 import { secondFactorAction, signInWith, socialApi } from '../features/auth/api/social.server.ts';
 import { LinkIdentity } from '../features/auth/components/LinkIdentity.tsx';
 import { SecondFactorForm } from '../features/auth/components/SecondFactorForm.tsx';
-import '../features/cashier/components/cashier.css';
-import '../features/profile/components/profile.css';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.auth.telegram} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.auth.telegram);
 
 const NUMERIC = new Set(['id', 'auth_date']);
 const FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];

@@ -1,29 +1,24 @@
 import {
-  data,
   Form,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { formatDateTime } from '@kometa/money';
 import { ru } from '../i18n/ru.ts';
-import { currentPlayer, serverApi } from '../lib/api.server.ts';
-import { formatDateTime } from '../lib/format.ts';
-import { messageOf } from '../lib/messages.ts';
-import { FormError } from '../ui/FormError.tsx';
-import { protectionApi } from '../features/protection/api/protection.server.ts';
-import '../features/cashier/components/cashier.css';
+import { privatePageMeta } from '../lib/seo.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { invalidForm, refusal, useSubmitting } from '../lib/form-route.ts';
+import { protectionApi, readForPlayer } from '../features/protection/api/protection.server.ts';
+import '../ui/table.css';
+import { FormSubmit } from '../ui/FormSubmit.tsx';
 
-export const meta: MetaFunction = () => [
-  { title: `${ru.verification.title} — ${ru.site.name}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => privatePageMeta(ru.verification.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!currentPlayer(context)) return { info: null };
-  return { info: (await protectionApi(await serverApi(request, context)).verification()).data ?? null };
+  return { info: await readForPlayer(request, context, (protection) => protection.verification()) };
 }
 
 /** Sends one document to the API as it came (multipart), type first. */
@@ -31,16 +26,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0)
-    return data(
-      { uploaded: false, error: ru.errors.api['errors.verification.file_required'] ?? null },
-      { status: 400 },
-    );
+    return invalidForm({ uploaded: false }, ru.errors.api['errors.verification.file_required'] ?? null);
   const answer = await protectionApi(await serverApi(request, context)).upload(
     String(form.get('type') ?? ''),
     file,
   );
   if (answer.status === 200) return { uploaded: true, error: null };
-  return data({ uploaded: false, error: messageOf(answer.error) }, { status: answer.status });
+  return refusal(answer, { uploaded: false });
 }
 
 const megabytes = (bytes: number) => ru.verification.megabytes(Math.round(bytes / 1024 / 1024));
@@ -58,7 +50,7 @@ const extensions = (types: string[]) =>
 export default function VerificationInfo() {
   const { info } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   const v = ru.verification;
   return (
     <main id="content" className="page">
@@ -104,7 +96,7 @@ export default function VerificationInfo() {
               </tbody>
             </table>
           )}
-          <Form method="post" encType="multipart/form-data" className="form cashier-form">
+          <Form method="post" encType="multipart/form-data" className="form form-narrow">
             <label className="field">
               {v.type}
               <select name="type" required>
@@ -121,10 +113,9 @@ export default function VerificationInfo() {
               <small>{v.fileHint(extensions(info.fileTypes), megabytes(info.maxFileBytes))}</small>
             </label>
             {result?.uploaded && <p role="status">{v.uploaded}</p>}
-            <FormError message={result?.error} />
-            <button type="submit" className="button button-primary" disabled={busy}>
+            <FormSubmit error={result?.error} busy={busy}>
               {v.upload}
-            </button>
+            </FormSubmit>
           </Form>
         </>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ru } from '../i18n/ru.ts';
 import './modal.css';
 
@@ -10,12 +10,17 @@ export function Modal({
   title,
   onClose,
   children,
+  className,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** A class beside `modal` (a wider dialog, its own look). */
+  className?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Each dialog names itself: two open at once (a gift's terms over the cashier, say) keep their own names.
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -24,15 +29,15 @@ export function Modal({
   return (
     <dialog
       ref={dialog}
-      className="modal"
-      aria-labelledby="modal-title"
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
       }}
     >
       <div className="modal-head">
-        <h2 id="modal-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="modal-close" onClick={onClose} aria-label={ru.auth.close}>
           ×
         </button>

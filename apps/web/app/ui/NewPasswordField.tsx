@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ru } from '../i18n/ru.ts';
+import { PasswordInput } from './PasswordInput.tsx';
 
 /** The API's minimum (contracts: PASSWORD_MIN_LENGTH), checked by the browser before it asks. */
 const PASSWORD_MIN_LENGTH = 8;
@@ -11,9 +12,8 @@ export function NewPasswordField({ name, label }: { name: string; label: string 
     <>
       <label className="field">
         {label}
-        <input
+        <PasswordInput
           name={name}
-          type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { authEvents, loginLookups, sessions, userCounters, users } from './accounts.tables.ts';
 
@@ -25,14 +25,39 @@ export function uniqueViolation(error: unknown): 'email' | 'phone' | 'username' 
 
 export function createAccountsRepository(db: Db) {
   return {
-    async insertUser(user: NewUser): Promise<UserRow> {
-      const [row] = await db.insert(users).values(user).returning();
+    /** Work in one transaction (a fact and its activity event, ADR 029). */
+    transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => db.transaction(work),
+    async insertUser(user: NewUser, executor: Db = db): Promise<UserRow> {
+      const [row] = await executor.insert(users).values(user).returning();
       if (!row) throw new Error('insert returned no user');
       return row;
     },
-    async findUserById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    async findUserById(id: number, executor: Db = db): Promise<UserRow | undefined> {
+      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    /**
+     * Other accounts whose e-mail or phone is the same as this player's once normalised (case, +tags,
+     * Gmail's dots; phone digits): one welcome bonus per person.
+     */
+    async contactLookalikes(id: number): Promise<{ userId: number; on: 'email' | 'phone' }[]> {
+      const normalEmail = (column: ReturnType<typeof sql>) => sql`case
+          when split_part(lower(${column}), '@', 2) in ('gmail.com', 'googlemail.com')
+            then replace(split_part(split_part(lower(${column}), '@', 1), '+', 1), '.', '') || '@gmail.com'
+          else split_part(split_part(lower(${column}), '@', 1), '+', 1) || '@' || split_part(lower(${column}), '@', 2)
+        end`;
+      const rows = await queryRows<{ id: unknown; on: string }>(
+        db,
+        sql`with me as (select ${normalEmail(sql`email`)} as email, regexp_replace(phone, '[^0-9]', '', 'g') as phone
+                          from users where id = ${id})
+            select u.id, case when ${normalEmail(sql`u.email`)} = me.email then 'email' else 'phone' end as on
+            from users u, me
+            where u.id <> ${id}
+              and ((me.email is not null and ${normalEmail(sql`u.email`)} = me.email)
+                or (me.phone is not null and me.phone <> '' and regexp_replace(u.phone, '[^0-9]', '', 'g') = me.phone))
+            limit 20`,
+      );
+      return rows.map((row) => ({ userId: Number(row.id), on: row.on as 'email' | 'phone' }));
     },
     async findUsersByIds(ids: number[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
@@ -68,11 +93,67 @@ export function createAccountsRepository(db: Db) {
       }
       return taken;
     },
-    async recordLogin(userId: number, at: Date): Promise<void> {
-      await db
+    /** A new phone for an account whose phone is not confirmed (it waits for its code). */
+    async setUnconfirmedPhone(userId: number, phone: string): Promise<boolean> {
+      const changed = await db
+        .update(users)
+        .set({ phone })
+        .where(and(eq(users.id, userId), eq(users.phoneConfirmed, false)))
+        .returning({ id: users.id });
+      return changed.length === 1;
+    },
+    /** Marks a contact confirmed; false when it already was (the fact happens once). */
+    async confirmContact(userId: number, contact: 'email' | 'phone', executor: Db = db): Promise<boolean> {
+      const column = contact === 'email' ? users.emailConfirmed : users.phoneConfirmed;
+      const changed = await executor
+        .update(users)
+        .set(contact === 'email' ? { emailConfirmed: true } : { phoneConfirmed: true })
+        .where(and(eq(users.id, userId), eq(column, false)))
+        .returning({ id: users.id });
+      return changed.length === 1;
+    },
+    async recordLogin(userId: number, at: Date, executor: Db = db): Promise<void> {
+      await executor
         .update(users)
         .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: at })
         .where(eq(users.id, userId));
+    },
+
+    /**
+     * The session a login at `at` opened, when no earlier session of the player had its browser
+     * (User-Agent); null for a known browser, or for the player's first session ever.
+     */
+    async newDeviceSession(
+      userId: number,
+      at: Date,
+      executor: Db = db,
+    ): Promise<{ userAgent: string | null; ip: string | null } | null> {
+      const [opened] = await executor
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), lte(sessions.createdAt, new Date(at.getTime() + 5_000))))
+        .orderBy(desc(sessions.id))
+        .limit(1);
+      if (!opened) return null;
+      const [earlier] = await queryRows<{ total: string; same: string }>(
+        executor,
+        sql`select count(*)::text as total,
+                   count(*) filter (where user_agent is not distinct from ${opened.userAgent})::text as same
+              from sessions where user_id = ${userId} and id < ${opened.id}`,
+      );
+      if (Number(earlier?.total ?? 0) === 0 || Number(earlier?.same ?? 0) > 0) return null;
+      return { userAgent: opened.userAgent, ip: opened.ip };
+    },
+
+    /** The operator's address of the player's latest session that recorded one (ADR 041). */
+    async lastSiteOrigin(userId: number, executor: Db = db): Promise<string | null> {
+      const [row] = await executor
+        .select({ siteOrigin: sessions.siteOrigin })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNotNull(sessions.siteOrigin)))
+        .orderBy(desc(sessions.id))
+        .limit(1);
+      return row?.siteOrigin ?? null;
     },
 
     async insertSession(session: typeof sessions.$inferInsert): Promise<SessionRow> {

@@ -97,6 +97,14 @@ describe('registration', () => {
       password: 'errors.password.too_common',
       birthday: 'errors.birth_date.too_young',
     });
+    // The site's form sends its one contact field empty: it is that field that must be filled.
+    const empty = await post('/api/v18/registration', {
+      email: '  ',
+      password: 'kometa-correct-horse-42',
+      birthday: { day: 1, month: 1, year: 1990 },
+      agreeRules: true,
+    });
+    expect(empty.json().error.fields).toEqual({ email: 'errors.email.required' });
     const partial = await post(
       '/api/v18/registration',
       newPlayer({ birthday: { day: 1, month: 1, year: null } }),

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   denomination: integer('denomination').notNull().default(100),
   defaultDenomination: integer('default_denomination').notNull().default(100),
   promoCode: text('promo_code'),
+  /** ISO alpha-2: the edge's at registration, else the extended profile's (targeting; ADR 040). */
+  country: text('country'),
   referralCode: text('referral_code'),
   rulesAcceptedAt: ts('rules_accepted_at').notNull(),
   createdAt: ts('created_at').notNull(),
@@ -37,6 +39,8 @@ export const sessions = pgTable('sessions', {
   successorTokenEnc: text('successor_token_enc'),
   userAgent: text('user_agent'),
   ip: text('ip'),
+  /** The operator's address the player signed in on (links in later e-mails; ADR 041). */
+  siteOrigin: text('site_origin'),
 });
 
 export const loginLookups = pgTable('login_lookups', {
@@ -83,7 +87,11 @@ export const authEvents = pgTable('auth_events', {
   createdAt: ts('created_at').notNull(),
 });
 
-export const verificationCodes = pgTable('verification_codes', {
+/**
+ * One-time codes and links: password reset, e-mail and phone confirmation, login tokens. (Not KYC: that
+ * is the verification module. The table keeps the name its migration gave it.)
+ */
+export const oneTimeCodes = pgTable('verification_codes', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   purpose: text('purpose', {

@@ -1,20 +1,23 @@
 import { createHash } from 'node:crypto';
 import {
+  AccountMessage,
   CONFIRMATION_REQUEST_LIMIT,
   CONFIRMATION_WAIT_SECONDS,
   ConfirmationMessage,
 } from '@kometa/contracts';
 import type { Cache } from '../../platform/cache/cache.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { unixSeconds, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { Rng } from '../../platform/rng.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
+import { uniqueViolation, type AccountsRepository } from './accounts.repository.ts';
+import { checkPhone } from './accounts.validation.ts';
 import type { Authenticated, RequestMeta } from './accounts.service.ts';
 import type { AuthAudit } from './auth-audit.ts';
 import { createRequestInterval } from './request-interval.ts';
 import { newSmsCode, newToken, siteLink, tokenHash } from './session-tokens.ts';
-import type { VerificationRepository } from './verification.repository.ts';
+import type { OneTimeCodesRepository } from './one-time-codes.repository.ts';
+import type { ActivityRecorder } from '../activity/index.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -29,16 +32,30 @@ function phoneCodeHash(userId: number, code: string): Buffer {
  */
 export function createConfirmationService(deps: {
   accounts: AccountsRepository;
-  codes: VerificationRepository;
+  codes: OneTimeCodesRepository;
   outbox: Outbox;
   cache: Cache;
   clock: Clock;
   rng: Rng;
   siteOrigin: string;
   audit: AuthAudit;
+  activity: ActivityRecorder;
 }) {
   const { accounts, codes, clock } = deps;
   const interval = createRequestInterval(deps.cache, clock);
+
+  /** The contact confirmed and, the first time only, its activity event, in one transaction. */
+  async function confirmed(userId: number, contact: 'email' | 'phone', at: Date): Promise<void> {
+    await accounts.transaction(async (tx) => {
+      if (!(await accounts.confirmContact(userId, contact, tx))) return;
+      await deps.activity.record(tx, {
+        kind: contact === 'email' ? 'player.email_confirmed' : 'player.phone_confirmed',
+        userId,
+        at,
+        payload: {},
+      });
+    });
+  }
 
   async function gate(userId: number, kind: 'email' | 'phone'): Promise<void> {
     const day = Math.floor(clock.now() / DAY_MS);
@@ -72,7 +89,7 @@ export function createConfirmationService(deps: {
       channel: 'email',
       to: user.email,
       template: 'confirm_email',
-      params: { link: siteLink(deps.siteOrigin, `/email-confirmation/confirm/${token}`) },
+      params: { link: siteLink(meta.siteOrigin ?? deps.siteOrigin, `/email-confirmation/confirm/${token}`) },
     });
     await deps.audit('email.confirm_request', true, meta, { userId: user.id });
   }
@@ -102,7 +119,7 @@ export function createConfirmationService(deps: {
         await deps.audit('email.confirm', false, meta);
         throw new AppError('VALIDATION_ERROR', { fields: { token: ConfirmationMessage.wrongToken } });
       }
-      await accounts.updateUser(found.userId, { emailConfirmed: true });
+      await confirmed(found.userId, 'email', now);
       await deps.audit('email.confirm', true, meta, { userId: found.userId });
     },
 
@@ -127,6 +144,31 @@ export function createConfirmationService(deps: {
       return CONFIRMATION_WAIT_SECONDS.phone;
     },
 
+    /**
+     * The phone form (POST /forms/{id}/phone, ADR 034): the typed phone becomes the account's (unless
+     * a phone is confirmed already), then its code is sent as `requestPhone` sends it.
+     */
+    async requestPhoneFor(auth: Authenticated, typed: string, meta: RequestMeta): Promise<number> {
+      const checked = checkPhone(typed);
+      if ('problem' in checked)
+        throw new AppError('VALIDATION_ERROR', { fields: { phone: checked.problem } });
+      const { user } = auth;
+      if (user.phoneConfirmed) {
+        throw new AppError('VALIDATION_ERROR', { fields: { phone: ConfirmationMessage.nothingToConfirm } });
+      }
+      if (user.phone !== checked.value) {
+        // A code sent to the previous number must not confirm this one.
+        await codes.retire(user.id, 'confirm_phone', new Date(clock.now()));
+        try {
+          await accounts.setUnconfirmedPhone(user.id, checked.value);
+        } catch (error) {
+          if (uniqueViolation(error) !== 'phone') throw error;
+          throw new AppError('VALIDATION_ERROR', { fields: { phone: AccountMessage.phoneTaken } });
+        }
+      }
+      return this.requestPhone({ ...auth, user: { ...user, phone: checked.value } }, meta);
+    },
+
     async confirmPhone(auth: Authenticated, code: string, meta: RequestMeta): Promise<void> {
       const now = new Date(clock.now());
       const live = await codes.latestLive(auth.user.id, 'confirm_phone', now);
@@ -139,7 +181,7 @@ export function createConfirmationService(deps: {
         await deps.audit('phone.confirm', false, meta, { userId: auth.user.id });
         throw new AppError('VALIDATION_ERROR', { fields: { code: ConfirmationMessage.wrongCode } });
       }
-      await accounts.updateUser(auth.user.id, { phoneConfirmed: true });
+      await confirmed(auth.user.id, 'phone', now);
       await deps.audit('phone.confirm', true, meta, { userId: auth.user.id });
     },
 
@@ -150,7 +192,7 @@ export function createConfirmationService(deps: {
       const email = latest.get('confirm_email');
       const phone = latest.get('confirm_phone');
       const next = (row: typeof email, kind: 'email' | 'phone') =>
-        row ? Math.floor(row.createdAt.getTime() / 1000) + CONFIRMATION_WAIT_SECONDS[kind] : null;
+        row ? unixSeconds(row.createdAt) + CONFIRMATION_WAIT_SECONDS[kind] : null;
       const ttl = (row: typeof email) =>
         row ? Math.max(0, Math.floor((row.expiresAt.getTime() - now.getTime()) / 1000)) : null;
       return {

@@ -1,10 +1,6 @@
-import argon2 from 'argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, AccountMessage } from '@kometa/contracts';
 
-export interface PasswordHashing {
-  memoryKiB: number;
-  iterations: number;
-}
+export type { PasswordHashing } from '../../platform/secrets.ts';
 
 let common: Set<string> | undefined;
 
@@ -26,30 +22,5 @@ export async function passwordProblem(password: string): Promise<string | undefi
   return undefined;
 }
 
-export function createPasswordHasher(options: PasswordHashing) {
-  const params: argon2.HashOptions & { raw?: false } = {
-    type: argon2.argon2id,
-    memoryCost: options.memoryKiB,
-    timeCost: options.iterations,
-    parallelism: 1,
-  };
-  let dummy: Promise<string> | undefined;
-  return {
-    hash: (password: string) => argon2.hash(password, params),
-    async verify(hash: string, password: string): Promise<boolean> {
-      try {
-        return await argon2.verify(hash, password);
-      } catch {
-        return false;
-      }
-    },
-    /** Spends the time of one verification when there is no account, so timing does not tell. */
-    async verifyNothing(password: string): Promise<false> {
-      dummy ??= argon2.hash('no account has this password', params);
-      await argon2.verify(await dummy, password).catch(() => false);
-      return false;
-    },
-  };
-}
-
-export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
+/** Argon2id with the configured cost (ADR 009), shared with the operators' accounts. */
+export { createPasswordHasher, type PasswordHasher } from '../../platform/secrets.ts';

@@ -12,7 +12,7 @@ import { checkEmail, checkPhone } from './accounts.validation.ts';
 import { passwordProblem, type PasswordHasher } from './password.ts';
 import { newSmsCode, newToken, siteLink, tokenHash } from './session-tokens.ts';
 import { TwoFactorMessage, type TwoFactor } from './two-factor.ts';
-import type { VerificationRepository } from './verification.repository.ts';
+import type { OneTimeCodesRepository } from './one-time-codes.repository.ts';
 import { createRequestInterval } from './request-interval.ts';
 
 export interface RecoveryPolicy {
@@ -37,7 +37,7 @@ function smsCodeHash(userId: number, code: string): Buffer {
  */
 export function createRecoveryService(deps: {
   accounts: AccountsRepository;
-  codes: VerificationRepository;
+  codes: OneTimeCodesRepository;
   hasher: PasswordHasher;
   twoFactor: TwoFactor;
   outbox: Outbox;
@@ -91,42 +91,31 @@ export function createRecoveryService(deps: {
       });
       if (!user) return channel;
       const now = new Date(clock.now());
-      const purpose = channel === 'email' ? 'reset_email' : 'reset_sms';
+      const byEmail = channel === 'email';
+      const purpose = byEmail ? 'reset_email' : 'reset_sms';
       await codes.retire(user.id, purpose, now);
-      if (channel === 'email') {
-        const token = newToken(deps.rng);
-        await codes.insert({
-          userId: user.id,
-          purpose,
-          codeHash: tokenHash(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + policy.linkTtlMs),
-        });
-        await deps.outbox.send({
-          channel: 'email',
-          to: checked.value,
-          template: 'reset_email',
-          params: {
-            link: siteLink(deps.siteOrigin, `/resetting/reset/${token}`),
-            minutes: Math.round(policy.linkTtlMs / 60_000),
-          },
-        });
-      } else {
-        const code = newSmsCode(deps.rng);
-        await codes.insert({
-          userId: user.id,
-          purpose,
-          codeHash: smsCodeHash(user.id, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + policy.smsCodeTtlMs),
-        });
-        await deps.outbox.send({
-          channel: 'sms',
-          to: checked.value,
-          template: 'reset_sms',
-          params: { code },
-        });
-      }
+      // A link by e-mail, a short code by SMS; only its hash is kept.
+      const secret = byEmail ? newToken(deps.rng) : newSmsCode(deps.rng);
+      const ttlMs = byEmail ? policy.linkTtlMs : policy.smsCodeTtlMs;
+      await codes.insert({
+        userId: user.id,
+        purpose,
+        codeHash: byEmail ? tokenHash(secret) : smsCodeHash(user.id, secret),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+      await deps.outbox.send({
+        channel,
+        to: checked.value,
+        // Each purpose's message template bears its name.
+        template: purpose,
+        params: byEmail
+          ? {
+              link: siteLink(meta.siteOrigin ?? deps.siteOrigin, `/resetting/reset/${secret}`),
+              minutes: Math.round(ttlMs / 60_000),
+            }
+          : { code: secret },
+      });
       return channel;
     },
 

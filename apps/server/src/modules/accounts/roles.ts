@@ -1,3 +1,5 @@
+import type { PlayerLabel } from '@kometa/contracts';
+
 /** The labels behind the roles of spec §6, as the operator (or a later feature) sets them. */
 export const RoleLabel = {
   fake: 'f',
@@ -24,10 +26,27 @@ export function rolesOf(labels: readonly string[]): Roles {
   return {
     fake: has(RoleLabel.fake),
     tester: has(RoleLabel.tester),
-    vip: has(RoleLabel.vip),
+    vip: has(RoleLabel.vip) || has('vip'),
     verified: has(RoleLabel.verifiedBySystem) || has(RoleLabel.verifiedByOperator),
   };
 }
 
 /** Fake and tester players' play never counts in public figures. */
 export const countsInPublicFigures = (roles: Roles): boolean => !roles.fake && !roles.tester;
+
+/**
+ * The labels an operator sets on the player card (ADR 045), as they are stored: the first is written,
+ * any of them counts. VIP is `vip` (what the gifts' VIP-only offers and promo codes look for) or the
+ * spec's `vip_club`; clearing a label removes every spelling of it.
+ */
+export const OPERATOR_LABELS: Record<PlayerLabel, readonly [string, ...string[]]> = {
+  vip: ['vip', RoleLabel.vip],
+  tester: [RoleLabel.tester],
+  fake: [RoleLabel.fake],
+};
+
+/** The operator's labels among a player's stored labels. */
+export const operatorLabelsOf = (labels: readonly string[]): PlayerLabel[] =>
+  (Object.keys(OPERATOR_LABELS) as PlayerLabel[]).filter((label) =>
+    OPERATOR_LABELS[label].some((stored) => labels.includes(stored)),
+  );

@@ -12,7 +12,8 @@ const GAME_COLUMNS = sql`c.id, c.slug, c.title, c.image, c.is_mobile, c.is_deskt
 const GAME_FROM = sql`from catalog_games c
   join games g on g.provider = c.provider and g.code = c.code
   join developers d on d.id = c.developer_id
-  where g.active and d.active`;
+  where g.active and d.active
+    and not exists (select 1 from game_providers p where p.id = g.provider and not p.active)`;
 
 const gameOf = (row: Record<string, unknown>): CatalogGame => ({
   id: Number(row.id),
@@ -142,24 +143,29 @@ export function createCatalogRepository(db: Db) {
       );
     },
 
-    /** A lobby tab's games in the tab's order (then the most played), and how many it holds. */
-    async typeGames(slug: string, page: { limit: number; offset: number }, isMobile?: boolean) {
+    /**
+     * A tab's games, lightly (id, title, studio, when added), in the tab's order (then the most
+     * played), for sorting and filtering a tab in memory; undefined for an unknown or inactive tab.
+     */
+    async tabEntries(slug: string, isMobile?: boolean) {
       const [type] = await queryRows<{ id: string }>(
         db,
         sql`select id from game_types where slug = ${slug} and active`,
       );
       if (!type) return undefined;
-      const inTab = sql` and c.id in (select tg.game_id from game_type_games tg where tg.type_id = ${type.id})${device(isMobile)}`;
-      const [items, [counted]] = await Promise.all([
-        games(
-          inTab,
-          sql`(select tg.position from game_type_games tg where tg.type_id = ${type.id} and tg.game_id = c.id),
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select c.id, c.title, c.created_at, d.name as developer_name, d.canonical as developer_canonical
+            ${GAME_FROM} and c.id in (select tg.game_id from game_type_games tg where tg.type_id = ${type.id})${device(isMobile)}
+            order by (select tg.position from game_type_games tg where tg.type_id = ${type.id} and tg.game_id = c.id),
               c.bet_statistic desc, c.id`,
-          page,
-        ),
-        queryRows<{ n: string }>(db, sql`select count(*)::text as n ${GAME_FROM}${inTab}`),
-      ]);
-      return { items, count: Number(counted?.n ?? 0) };
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        title: String(row.title),
+        createdAt: new Date(row.created_at as string | Date).getTime(),
+        developer: { name: String(row.developer_name), canonical: String(row.developer_canonical) },
+      }));
     },
 
     /** Where today began in a time zone. */
@@ -266,7 +272,9 @@ export function createCatalogRepository(db: Db) {
         sql`select d.id, d.name, d.canonical, d.position, count(c.id)::text as n
             from developers d join catalog_games c on c.developer_id = d.id
             join games g on g.provider = c.provider and g.code = c.code
-            where d.active and g.active group by d.id order by d.position, d.name`,
+            where d.active and g.active
+              and not exists (select 1 from game_providers p where p.id = g.provider and not p.active)
+            group by d.id order by d.position, d.name`,
       );
       return rows.map((row) => ({
         id: Number(row.id),
@@ -311,6 +319,16 @@ export function createCatalogRepository(db: Db) {
     async removeFavorites(userId: number, ids: number[], isMobile: boolean): Promise<void> {
       await db.execute(sql`delete from favorite_games where user_id = ${userId} and is_mobile = ${isMobile}
         and game_id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    },
+
+    /** An uploaded cover by its game's slug (the game must be shown: the route checks that first). */
+    async uploadedImage(slug: string): Promise<{ hash: string; bytes: Buffer } | undefined> {
+      const [row] = await queryRows<{ hash: string; bytes: string }>(
+        db,
+        sql`select i.hash, encode(i.bytes, 'base64') as bytes from catalog_game_images i
+            join catalog_games c on c.id = i.game_id where c.slug = ${slug}`,
+      );
+      return row && { hash: row.hash, bytes: Buffer.from(row.bytes, 'base64') };
     },
 
     async hasDemo(): Promise<boolean> {

@@ -49,11 +49,11 @@ describe('the game catalogue', () => {
       sql`select count(*)::text as n from catalog_games c join games g on g.provider = c.provider and g.code = c.code where g.active`,
     );
     expect(seen.size).toBe(Number(active!.n));
-    expect(seen.size).toBe(DEMO_GAME_COUNT + 5);
+    expect(seen.size).toBe(DEMO_GAME_COUNT + 8);
   });
 
   it('opens with Kometa’s own games, each with its developer, tabs, RTP and demo flag', async () => {
-    const first = Object.values((await get('/games?limit=5')).json().data) as {
+    const first = Object.values((await get('/games?limit=8')).json().data) as {
       slug: string;
       developer: { canonical: string };
       categories: string[];
@@ -62,7 +62,10 @@ describe('the game catalogue', () => {
     expect(first.map((g) => g.slug).sort()).toEqual([
       'kometa-blackjack',
       'kometa-classic-slot',
+      'kometa-crash',
       'kometa-dice',
+      'kometa-mines',
+      'kometa-plinko',
       'kometa-roulette',
       'kometa-video-slot',
     ]);
@@ -107,8 +110,8 @@ describe('the game catalogue', () => {
       'jackpot',
     ]);
     const developers = (await get('/developers')).json().data as { canonical: string; gamesCount: number }[];
-    expect(developers[0]).toMatchObject({ canonical: 'kometa', gamesCount: 5 });
-    expect(developers.reduce((sum, d) => sum + d.gamesCount, 0)).toBe(DEMO_GAME_COUNT + 5);
+    expect(developers[0]).toMatchObject({ canonical: 'kometa', gamesCount: 8 });
+    expect(developers.reduce((sum, d) => sum + d.gamesCount, 0)).toBe(DEMO_GAME_COUNT + 8);
   });
 
   it('searches by name in Cyrillic and Latin and by tag, most played first, tags capped at 8', async () => {
@@ -190,6 +193,9 @@ describe('launching and the player’s lists', () => {
       'kometa-roulette',
       'kometa-dice',
       'kometa-blackjack',
+      'kometa-mines',
+      'kometa-plinko',
+      'kometa-crash',
     ]);
     const popular = (await get('/game-catalog/sets/pregame-popup-popular/games?limit=8')).json().data;
     expect(popular).toHaveLength(8);
@@ -258,7 +264,10 @@ describe('winners and game history', () => {
       url: '/api/v18/users/self/gameHistory?limit=10&offset=0',
       headers: { 'auth-token': p.authToken },
     });
-    expect(history.json().data).toMatchObject({ count: 1, items: [{ game: 'dice', bet: 100, win: 300 }] });
+    expect(history.json().data).toMatchObject({
+      count: 1,
+      items: [{ game: 'dice', gameName: 'Кости', bet: 100, win: 300 }],
+    });
     expect((await other.call('GET', '/users/self/gameHistory')).json().data).toEqual({ count: 0, items: [] });
   });
 

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { CurrencyCode } from '@kometa/money';
-import type { CatalogGame } from '@kometa/contracts';
-import { RATINGS_LIMIT } from '@kometa/contracts';
+import type { CatalogGame, TabSort } from '@kometa/contracts';
+import { BIG_WIN_MULTIPLIER, RATINGS_LIMIT } from '@kometa/contracts';
 import type { Cache } from '../../platform/cache/cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Authenticated } from '../accounts/index.ts';
-import type { GameLauncher } from '../seamless/index.ts';
+import type { GameLauncher, TopPlayersQuery } from '../seamless/index.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { createCatalogSnapshot } from './catalog-snapshot.ts';
 import {
@@ -32,22 +33,27 @@ export interface CatalogPorts {
   /** A guest's demo frame (no casino session); answers the frame's address. */
   launchGuest(game: { provider: string; code: string }, language: string): Promise<string>;
   topWins(query: { currency: string; since?: Date; limit: number; hidden: number[] }): Promise<Win[]>;
-  topPlayers(query: {
-    currency: string;
-    since?: Date;
-    by: 'net' | 'staked';
-    limit: number;
-    offset: number;
-    hidden: number[];
-  }): Promise<{ userId: number; amount: number; rounds: number }[]>;
+  topPlayers(query: TopPlayersQuery): Promise<{ userId: number; amount: number; rounds: number }[]>;
   /** Fake and tester players, never in public figures. */
   hiddenPlayers(): Promise<number[]>;
   /** The player's real and bonus money in a currency, in minor units. */
   balances(userId: number, currency: CurrencyCode): Promise<{ real: number; bonus: number }>;
   recentGames(userId: number, limit: number): Promise<{ provider: string; code: string }[]>;
   recentWins(currency: string, limit: number): Promise<Win[]>;
+  /** The latest rounds won (paid out more than staked), hidden players left out; `round` keys each. */
+  recentNetWins(query: {
+    currency: string;
+    limit: number;
+    hidden: number[];
+  }): Promise<(Win & { stake: number; round: string })[]>;
   publicPlayers(ids: number[]): Promise<Map<number, { name: string; isPublic: boolean }>>;
   roundCounts(since: Date, userId?: number): Promise<{ provider: string; code: string; rounds: number }[]>;
+  /** The player's free bet on a game, offered by the pre-game popup (the gifts; ADR 031). */
+  freeBet?(
+    userId: number,
+    game: { provider: string; code: string },
+    currency: CurrencyCode,
+  ): Promise<{ giftId: number; amount: number; currency: CurrencyCode } | null>;
 }
 
 /** Rounds count towards a game's bet statistic for this long. */
@@ -55,6 +61,9 @@ export const STATISTIC_WINDOW_MS = 30 * 24 * 3_600_000;
 
 /** How stale the in-memory search may get on an instance that did not make a change itself. */
 const SNAPSHOT_MAX_AGE_MS = 30_000;
+
+/** The channel on which an instance tells the others the lobby changed. */
+export const LOBBY_CHANGED = 'catalog:lobby-changed';
 
 /** Rankings are aggregates over every round: computed once a minute, shared by every instance. */
 const RANKINGS_TTL_MS = 60_000;
@@ -66,7 +75,13 @@ const gameRef = (game: CatalogGame) => ({
   image: game.image,
 });
 
+/** Titles and studio names from А to Я (Russian collation; numbers by value). */
+const byTitle = new Intl.Collator('ru', { numeric: true });
+
 const keyed = (games: CatalogGame[]) => Object.fromEntries(games.map((game) => [String(game.id), game]));
+
+/** A frame's lobby and cashier paths, and the site address they go back to (else SITE_ORIGIN). */
+type LaunchLinks = { backUrl?: string | undefined; cashUrl?: string | undefined; siteOrigin?: string };
 
 /** The lobby's reads and the player's favourites (issue 6). */
 export function createCatalogService(deps: {
@@ -76,6 +91,8 @@ export function createCatalogService(deps: {
   ports: CatalogPorts;
   siteOrigin: string;
   timezone: string;
+  /** Empties the API's guest cache (an operator changed what guests see; ADR 037). */
+  flushGuestCache?: (() => Promise<void>) | undefined;
 }) {
   const { repository } = deps;
 
@@ -88,10 +105,11 @@ export function createCatalogService(deps: {
   }
 
   /** The casino's addresses for the frame's lobby and cashier links. */
-  function withLinks(address: string, links: { backUrl?: string | undefined; cashUrl?: string | undefined }) {
+  function withLinks(address: string, links: LaunchLinks) {
     const url = new URL(address);
-    if (links.backUrl) url.searchParams.set('backUrl', `${deps.siteOrigin}${links.backUrl}`);
-    if (links.cashUrl) url.searchParams.set('cashUrl', `${deps.siteOrigin}${links.cashUrl}`);
+    const origin = (links.siteOrigin ?? deps.siteOrigin).replace(/\/+$/, '');
+    if (links.backUrl) url.searchParams.set('backUrl', `${origin}${links.backUrl}`);
+    if (links.cashUrl) url.searchParams.set('cashUrl', `${origin}${links.cashUrl}`);
     return url.toString();
   }
 
@@ -139,6 +157,44 @@ export function createCatalogService(deps: {
       return (await shown(await deps.ports.recentWins(currency, limit * 4))).slice(0, limit);
     },
 
+    /**
+     * The lobby's live feed (ADR 050): the latest rounds players won, each with a masked name, its game
+     * and studio, the stake and the multiple; fake and tester players never appear.
+     */
+    async winFeed(currency: string, limit: number) {
+      const wins = await deps.ports.recentNetWins({
+        currency,
+        limit: limit * 2,
+        hidden: await deps.ports.hiddenPlayers(),
+      });
+      const players = await deps.ports.publicPlayers([...new Set(wins.map((win) => win.userId))]);
+      const games = await repository.byKeys(wins);
+      return wins
+        .flatMap((win) => {
+          const player = players.get(win.userId);
+          const game = games.get(`${win.provider}/${win.code}`);
+          if (!player?.isPublic || !game) return [];
+          const multiplier = Math.floor((win.amount * 100) / Math.max(1, win.stake)) / 100;
+          return [
+            {
+              id: createHash('sha256').update(win.round).digest('base64url').slice(0, 16),
+              user: { name: player.name },
+              game: {
+                ...gameRef(game),
+                developer: { canonical: game.developer.canonical, name: game.developer.name },
+              },
+              amount: win.amount,
+              stake: win.stake,
+              multiplier,
+              isBig: multiplier >= BIG_WIN_MULTIPLIER,
+              currency: win.currency as CurrencyCode,
+              at: Math.floor(win.at.getTime() / 1000),
+            },
+          ];
+        })
+        .slice(0, limit);
+    },
+
     /** The games the player launched last, most recent first. */
     async lastGames(userId: number, limit: number, isMobile?: boolean) {
       const recent = await deps.ports.recentGames(userId, limit);
@@ -154,7 +210,7 @@ export function createCatalogService(deps: {
       auth: Authenticated,
       id: number,
       mode: 'real' | 'demo',
-      links: { backUrl?: string | undefined; cashUrl?: string | undefined },
+      links: LaunchLinks,
       language: string,
     ) {
       const game = await repository.registryOf(id);
@@ -173,12 +229,7 @@ export function createCatalogService(deps: {
      * A game's promo frame (spec §7 /games/{slug}/promo): a player launches it for real (417 for a
      * verified-only game without KYC); a guest plays it on play money, with no session to expire.
      */
-    async promo(
-      auth: Authenticated | undefined,
-      slug: string,
-      links: { backUrl?: string | undefined; cashUrl?: string | undefined },
-      language: string,
-    ) {
+    async promo(auth: Authenticated | undefined, slug: string, links: LaunchLinks, language: string) {
       const game = await repository.registryOfSlug(slug);
       if (!game) throw new AppError('NOT_FOUND');
       if (auth) return this.launch(auth, game.id, 'real', links, language);
@@ -193,15 +244,18 @@ export function createCatalogService(deps: {
 
     /**
      * Pre-game info (spec §4 pre-game popup): blocked by an empty balance, or by a real-balance-only
-     * game while the player has bonus money only, unless an active free-bet gift exists (gifts are a
-     * later feature: none exists yet).
+     * game while the player has bonus money only, unless an active free-bet gift on the game exists:
+     * then the popup offers it (ADR 031).
      */
     async pregame(auth: Authenticated, slug: string) {
       const game = await repository.bySlug(slug);
       if (!game) throw new AppError('NOT_FOUND');
       const currency = auth.user.currency as CurrencyCode;
       const balance = await deps.ports.balances(auth.user.id, currency);
-      const freeBet = false;
+      const registry = deps.ports.freeBet ? await repository.registryOf(game.id) : undefined;
+      const freeBetOffer =
+        registry && deps.ports.freeBet ? await deps.ports.freeBet(auth.user.id, registry, currency) : null;
+      const freeBet = freeBetOffer !== null;
       const reason =
         balance.real + balance.bonus <= 0
           ? ('empty_balance' as const)
@@ -214,18 +268,47 @@ export function createCatalogService(deps: {
         reason,
         balance: { currency, ...balance },
         freeBet,
+        freeBetOffer,
       };
     },
 
-    /** A lobby tab's games in order (the first 50 by default), keyed by id, with the tab's size. */
-    async typeGames(slug: string, page: { limit: number; offset: number }, isMobile?: boolean) {
-      const found = await repository.typeGames(slug, page, isMobile);
-      if (!found) throw new AppError('NOT_FOUND');
+    /**
+     * A lobby tab's games in the order asked (the first 50 by default), keyed by id, of one studio
+     * when asked, with how many match and the tab's studios with their game counts (ADR 019).
+     */
+    async typeGames(
+      slug: string,
+      query: { limit: number; offset: number; sort: TabSort; developer?: string | undefined },
+      isMobile?: boolean,
+    ) {
+      const entries = await repository.tabEntries(slug, isMobile);
+      if (!entries) throw new AppError('NOT_FOUND');
+      const counted = new Map<string, { canonical: string; name: string; gamesCount: number }>();
+      for (const { developer } of entries) {
+        const studio = counted.get(developer.canonical);
+        if (studio) studio.gamesCount += 1;
+        else counted.set(developer.canonical, { ...developer, gamesCount: 1 });
+      }
+      const studios = [...counted.values()].sort((a, b) => byTitle.compare(a.name, b.name));
+      const chosen = query.developer
+        ? entries.filter((entry) => entry.developer.canonical === query.developer)
+        : entries;
+      // Sorts are stable: games that tie keep the tab's own order.
+      const ordered =
+        query.sort === 'title'
+          ? [...chosen].sort((a, b) => byTitle.compare(a.title, b.title))
+          : query.sort === 'new'
+            ? [...chosen].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
+            : chosen;
+      const ids = ordered.slice(query.offset, query.offset + query.limit).map((entry) => entry.id);
+      const items = ids.length > 0 ? await repository.byIds(ids, isMobile) : [];
+      const shown = new Set(items.map((game) => game.id));
       return {
         slug,
-        sort: found.items.map((game) => ({ game_id: game.id })),
-        activeGames: found.count,
-        games: keyed(found.items),
+        sort: ids.filter((id) => shown.has(id)).map((id) => ({ game_id: id })),
+        activeGames: chosen.length,
+        games: keyed(items),
+        studios,
       };
     },
 
@@ -342,6 +425,22 @@ export function createCatalogService(deps: {
       return changed;
     },
     developers: () => repository.developers(),
+
+    /** An operator's cover of a shown game, if it has one (ADR 037). */
+    uploadedCover: (slug: string) => repository.uploadedImage(slug),
+
+    /** Forgets this instance's search snapshot (another instance changed the lobby). */
+    forgetSnapshot: () => snapshot.invalidate(),
+
+    /**
+     * After an operator's change to what the lobby shows (ADR 037): this instance's search snapshot
+     * and the guest cache are emptied at once, and the other instances are told to drop theirs.
+     */
+    async lobbyChanged(): Promise<void> {
+      snapshot.invalidate();
+      await deps.flushGuestCache?.();
+      await deps.cache.publish(LOBBY_CHANGED, '1');
+    },
 
     /**
      * Search; `-userStatistic` puts first the games the player played most in the last 30 days (then

@@ -1,11 +1,15 @@
+import { DEMO_STUDIO_GAME_COUNT, THEME_TAGS, demoGame } from '@kometa/themes';
+import type { RegistryGame } from '../seamless/index.ts';
 import type { NewCatalogGame } from './catalog.repository.ts';
 
 /**
- * The demo lobby: Kometa's five games and 2,000 generated ones from six fictional studios (played
+ * The demo lobby: Kometa's seven games and 2,000 generated ones from six fictional studios (played
  * through the generic `demo` provider), deterministic so that tests and screenshots are stable.
- * Half the titles are Russian, half Latin, so search is exercised in both alphabets.
+ * Half the titles are Russian, half Latin, so search is exercised in both alphabets. Each game's
+ * theme, name and cover come from `@kometa/themes` (ADR 050), which the game server reads as well, so
+ * the lobby and the game agree.
  */
-export const DEMO_GAME_COUNT = 2_000;
+export const DEMO_GAME_COUNT = DEMO_STUDIO_GAME_COUNT;
 
 const STUDIOS = [
   { name: 'Aurora Games', canonical: 'aurora-games' },
@@ -16,59 +20,12 @@ const STUDIOS = [
   { name: 'Orbit Gaming', canonical: 'orbit-gaming' },
 ];
 
-const FIRST: [string, string][] = [
-  ['Золотой', 'Golden'],
-  ['Дикий', 'Wild'],
-  ['Звёздный', 'Star'],
-  ['Огненный', 'Fire'],
-  ['Ледяной', 'Ice'],
-  ['Лунный', 'Moon'],
-  ['Счастливый', 'Lucky'],
-  ['Королевский', 'Royal'],
-  ['Тайный', 'Secret'],
-  ['Древний', 'Ancient'],
-];
-const SECOND: [string, string, string][] = [
-  ['дракон', 'Dragon', 'asia'],
-  ['самоцвет', 'Gem', 'classic'],
-  ['фараон', 'Pharaoh', 'egypt'],
-  ['тигр', 'Tiger', 'animals'],
-  ['рыцарь', 'Knight', 'fantasy'],
-  ['экспресс', 'Express', 'classic'],
-  ['джекпот', 'Jackpot', 'jackpot'],
-  ['сундук', 'Chest', 'fantasy'],
-  ['шторм', 'Storm', 'fantasy'],
-  ['клевер', 'Clover', 'classic'],
-  ['барабан', 'Reel', 'fruits'],
-  ['феникс', 'Phoenix', 'fantasy'],
-  ['волк', 'Wolf', 'animals'],
-  ['кристалл', 'Crystal', 'classic'],
-  ['султан', 'Sultan', 'egypt'],
-  ['самурай', 'Samurai', 'asia'],
-  ['викинг', 'Viking', 'fantasy'],
-  ['бизон', 'Buffalo', 'animals'],
-  ['лимон', 'Lemon', 'fruits'],
-  ['каньон', 'Canyon', 'animals'],
-];
-const SUFFIX: [string, string, string | null][] = [
-  ['', '', null],
-  [' 2', ' 2', null],
-  [' 3', ' 3', null],
-  [' Делюкс', ' Deluxe', null],
-  [' XL', ' XL', null],
-  [' Мегавэйс', ' Megaways', 'megaways'],
-  [' Бонус', ' Bonus', 'bonus-buy'],
-  [' Классик', ' Classic', 'classic'],
-  [' Ночь', ' Night', null],
-  [' Турбо', ' Turbo', null],
-];
-
 export const DEMO_TAGS: [string, string][] = [
   ['fruits', 'Фрукты'],
   ['egypt', 'Египет'],
-  ['animals', 'Животные'],
   ['asia', 'Азия'],
   ['fantasy', 'Фэнтези'],
+  ...THEME_TAGS.map(([tag, name]): [string, string] => [tag, name]),
   ['classic', 'Классика'],
   ['megaways', 'Мегавэйс'],
   ['jackpot', 'Джекпот'],
@@ -97,20 +54,8 @@ function seeded(seed: number) {
   };
 }
 
-const kebab = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-export interface DemoRegistryGame {
-  provider: string;
-  code: string;
-  name: string;
-  category: string;
-  rtpBp: number;
-  verifiedOnly: boolean;
-}
+/** A generated game's row of the game server's provider registry. */
+export type DemoRegistryGame = RegistryGame;
 
 /** The generated games: their catalogue rows and the provider registry rows they need. */
 export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoRegistryGame[] } {
@@ -118,17 +63,10 @@ export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoReg
   const catalog: NewCatalogGame[] = [];
   const registry: DemoRegistryGame[] = [];
   for (let i = 0; i < DEMO_GAME_COUNT; i++) {
-    const [firstRu, firstEn] = FIRST[i % FIRST.length]!;
-    const [secondRu, secondEn, theme] = SECOND[Math.floor(i / FIRST.length) % SECOND.length]!;
-    const [suffixRu, suffixEn, suffixTag] = SUFFIX[Math.floor(i / (FIRST.length * SECOND.length))]!;
-    const latin = `${firstEn} ${secondEn}${suffixEn}`;
-    const title = i % 2 === 0 ? `${firstRu} ${secondRu}${suffixRu}` : latin;
-    const slug = kebab(latin);
+    const { slug, title, tags: themeTags } = demoGame(i);
     const studio = STUDIOS[i % STUDIOS.length]!;
     const kind = i % 25 === 0 ? 'table' : i % 40 === 1 ? 'instant' : 'slots';
-    const tags = [
-      ...new Set([theme, ...(suffixTag ? [suffixTag] : []), ...(i >= DEMO_GAME_COUNT - 100 ? ['new'] : [])]),
-    ];
+    const tags = [...themeTags, ...(i >= DEMO_GAME_COUNT - 100 ? ['new'] : [])];
     const betStatistic = Math.floor(1_000_000 / (1 + i * random()));
     const types = [
       kind,
@@ -149,7 +87,7 @@ export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoReg
       provider: 'demo',
       code,
       slug,
-      title: `${title.charAt(0).toUpperCase()}${title.slice(1)}`,
+      title,
       developer: studio.canonical,
       image: `/api/v18/game-images/${slug}.svg`,
       // A few games are for one kind of device only; every game is on at least one.
@@ -173,13 +111,18 @@ export function generatedGames(): { catalog: NewCatalogGame[]; registry: DemoReg
   return { catalog, registry };
 }
 
-/** Kometa's own games in the lobby, first. */
+/** Kometa's own games in the lobby, first: the five classics, then the originals. */
 export const KOMETA_GAMES: NewCatalogGame[] = [
   ['classic-slot', 'Классика 3×3', ['slots', 'popular'], ['fruits', 'classic']],
   ['video-slot', 'Звёздные барабаны', ['slots', 'popular'], ['fantasy']],
   ['roulette', 'Европейская рулетка', ['table', 'popular'], ['classic']],
   ['dice', 'Кости', ['instant', 'popular'], ['classic']],
   ['blackjack', 'Блэкджек', ['table', 'popular'], ['classic']],
+  // The originals (ADR 043).
+  ['mines', 'Мины', ['instant', 'popular', 'new'], ['new']],
+  ['plinko', 'Плинко', ['instant', 'popular', 'new'], ['new']],
+  // Crash (ADR 044): the shared multiplayer round.
+  ['crash', 'Краш', ['instant', 'popular', 'new'], ['new']],
 ].map(([code, title, types, tags], index) => ({
   provider: 'kometa',
   code: code as string,

@@ -21,11 +21,13 @@ describe('content', () => {
 
   it('GET /menu/{id} gives a nested menu and 404 for an unknown one', async () => {
     const footer = (await get('/api/v18/menu/footer')).json().data;
-    expect(footer.items[0].title).toBe('Информация');
-    expect(footer.items[0].children.map((c: { url: string }) => c.url)).toEqual([
+    expect(footer.items.map((c: { title: string }) => c.title)).toEqual(['Казино', 'Документы', 'Игроку']);
+    expect(footer.items[1].children.map((c: { url: string }) => c.url)).toEqual([
       '/rules',
-      '/self-exclusion-option',
-      '/verification-info',
+      '/bonus-terms',
+      '/privacy',
+      '/aml-kyc',
+      '/license',
     ]);
     const missing = await get('/api/v18/menu/unknown');
     expect(missing.statusCode).toBe(404);

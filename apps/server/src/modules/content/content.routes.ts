@@ -15,6 +15,8 @@ import {
 } from '@kometa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ContentService, Viewer } from './content.service.ts';
+import type { ContentAdminService } from './content-admin.service.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 
 function viewerOf(request: FastifyRequest, query: { isMobile?: boolean | undefined }): Viewer {
   return { isGuest: request.ctx.authToken === null, isMobile: query.isMobile ?? false };
@@ -110,6 +112,34 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
       async (request) => ({
         data: await service.slides(request.params.slug, viewerOf(request, request.query)),
       }),
+    );
+  };
+}
+
+const mediaParams = z.strictObject({ name: z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp)$/) });
+
+/**
+ * Uploaded images (ADR 038) at /media/uploads/{hash}.{ext}: the name is the content's hash, so an
+ * answer never changes and is cached for a year; the type is the one found in the bytes, never sniffed.
+ */
+export function mediaRoutes(service: ContentAdminService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/media/uploads/:name',
+      {
+        config: { signatureExempt: true },
+        schema: { tags: ['content'], summary: 'An uploaded image', params: mediaParams, hide: true },
+      },
+      async (request, reply) => {
+        const media = await service.media(request.params.name);
+        if (!media) throw new AppError('NOT_FOUND');
+        return reply
+          .type(media.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'")
+          .send(media.bytes);
+      },
     );
   };
 }

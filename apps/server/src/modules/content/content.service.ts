@@ -3,6 +3,7 @@ import { rotatorSlot } from '@kometa/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ContentRepository, ContentSeed, MenuItemRow, SlideRow } from './content.repository.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 export interface Viewer {
   isGuest: boolean;
@@ -118,6 +119,10 @@ export function createContentService(repository: ContentRepository, clock: Clock
               aliasRoute: redirect.aliasRoute,
             }
           : null,
+        content:
+          page && page.body
+            ? { h1: page.h1 || page.title, body: page.body, updatedAt: toSeconds(page.updatedAt) }
+            : null,
       };
     },
 
@@ -142,7 +147,10 @@ export function createContentService(repository: ContentRepository, clock: Clock
     },
 
     async loadDemo(seed: ContentSeed): Promise<void> {
-      await repository.insertSeed(seed);
+      await repository.insertSeed({
+        ...seed,
+        pages: seed.pages.map((page) => ({ ...page, body: sanitizeRichText(page.body ?? '') })),
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../../platform/db/columns.ts';
 
 export const menus = pgTable('menus', {
   id: text('id').primaryKey(),
@@ -27,6 +28,10 @@ export const pages = pgTable('pages', {
   ogSiteName: text('og_site_name').notNull(),
   prerenderHeader: text('prerender_header'),
   statusCode: integer('status_code').notNull().default(200),
+  h1: text('h1').notNull().default(''),
+  /** Sanitised HTML (ADR 038). */
+  body: text('body').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 export const redirects = pgTable('redirects', {
@@ -66,4 +71,17 @@ export const rotatorSlides = pgTable('rotator_slides', {
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
   isActive: boolean('is_active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** Uploaded images, named by their content hash (ADR 038). */
+export const contentMedia = pgTable('content_media', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: integer('created_by'),
 });

@@ -1,8 +1,10 @@
 import { DepositStep, type PaymentSystemView, type PaymentView, type RequisiteKind } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
-import type { Clock } from '../../platform/clock.ts';
+import { unixSeconds, type Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { Authenticated } from '../accounts/index.ts';
+import type { DepositGuard } from './payment-requests.ts';
 import type { PaymentRow, PaymentsRepository, PaymentSystemRow } from './payments.repository.ts';
-import type { DepositGuard } from './payments.service.ts';
 
 const DAY_MS = 86_400_000;
 /** First-deposit suggestions in minor units (500, 1 000, 2 000, 5 000 roubles). */
@@ -19,8 +21,8 @@ export function paymentView(payment: PaymentRow): PaymentView {
     currency: payment.currency as CurrencyCode,
     system: payment.systemId,
     requisites: payment.requisites,
-    createdAt: Math.floor(payment.createdAt.getTime() / 1000),
-    updatedAt: Math.floor(payment.updatedAt.getTime() / 1000),
+    createdAt: unixSeconds(payment.createdAt),
+    updatedAt: unixSeconds(payment.updatedAt),
   };
 }
 
@@ -117,6 +119,13 @@ export function createCashierService(deps: {
         { limit: query.limit, offset: query.offset },
       );
       return { items: found.items.map(paymentView), count: found.count, sumPayments: found.sumPayments };
+    },
+
+    /** One of the player's payments (the success, pending and fail pages); another's is not found. */
+    async find(auth: Authenticated, paymentId: number): Promise<PaymentRow> {
+      const payment = await repository.find(paymentId);
+      if (!payment || payment.userId !== auth.user.id) throw new AppError('NOT_FOUND');
+      return payment;
     },
 
     counts: (userId: number) => repository.counts(userId),

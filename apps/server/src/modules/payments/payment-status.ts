@@ -23,7 +23,8 @@ export type PaymentDirection = 'deposit' | 'withdrawal';
  * Deposit: NEW → PROCESS/DELAYED while the provider works, → SUCCESS (credited, exactly once, on entry)
  * or FAIL/CANCELLED (never credited). A succeeded deposit may only be disputed (REFUND_CONTROVERSIAL).
  *
- * Withdrawal: the amount is held at NEW. Review (MANUAL by an operator, VERIFY for documents) ends in
+ * Withdrawal: the amount is held at NEW. Review (MANUAL by an operator, VERIFY for documents; an operator
+ * may move it between the two) ends in
  * CONFIRMED or FAIL; CONFIRMED goes to the provider (ACCEPTED → PROCESS/DELAYED) and ends in SUCCESS
  * (the hold is paid out) or FAIL/CANCELLED (the hold is released, exactly once).
  */
@@ -36,8 +37,8 @@ const TRANSITIONS: Record<PaymentDirection, Partial<Record<PaymentStatusValue, P
   },
   withdrawal: {
     [NEW]: [MANUAL, VERIFY, CONFIRMED, CANCELLED, FAIL],
-    [MANUAL]: [CONFIRMED, FAIL, CANCELLED],
-    [VERIFY]: [CONFIRMED, FAIL, CANCELLED],
+    [MANUAL]: [CONFIRMED, VERIFY, FAIL, CANCELLED],
+    [VERIFY]: [CONFIRMED, MANUAL, FAIL, CANCELLED],
     [CONFIRMED]: [ACCEPTED, PROCESS, SUCCESS, FAIL],
     [ACCEPTED]: [PROCESS, DELAYED, SUCCESS, FAIL],
     [PROCESS]: [DELAYED, SUCCESS, FAIL],

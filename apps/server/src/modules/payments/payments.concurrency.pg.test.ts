@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { registeredPlayer } from '../../../test/players.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { auditLedger } from '../wallet/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './index.ts';
@@ -18,18 +19,9 @@ afterEach(async () => {
 
 let serial = 0;
 async function openDeposit(amount: number) {
-  const email = `race${++serial}@example.com`;
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v18/registration',
-    payload: {
-      email,
-      password: 'kometa-correct-horse',
-      birthday: { day: 1, month: 1, year: 1990 },
-      agreeRules: true,
-    },
+  const { token } = await registeredPlayer(t.app, t.platform.database.db, {
+    email: `race${++serial}@example.com`,
   });
-  const token = registered.json().data.token as string;
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v18/payments/deposits',

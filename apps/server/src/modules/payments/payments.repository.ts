@@ -10,7 +10,6 @@ import {
   isNull,
   lt,
   lte,
-  notInArray,
   or,
   sql,
   sum,
@@ -166,17 +165,42 @@ export function createPaymentsRepository(db: Db) {
         .where(eq(payments.userId, userId));
       return { count: row?.count ?? 0, deposits: Number(row?.deposits ?? 0) };
     },
-    /** Deposits a limit counts since a moment: every one not failed or cancelled (in flight too). */
-    depositedSince: (userId: number, currency: string, since: Date, executor: Db = db) =>
-      depositSum(
-        executor,
-        userId,
-        since,
-        and(
-          eq(payments.currency, currency),
-          notInArray(payments.status, [PaymentStatus.FAIL, PaymentStatus.CANCELLED]),
-        )!,
-      ),
+    /**
+     * What a deposit limit counts since a moment (ADR 041): `arrived`, the money that was credited
+     * (succeeded, or succeeded and disputed since), and `reserved`, the deposits still open at their
+     * provider that were opened after `openSince` (older ones have expired: the timeout job fails them).
+     * A failed, cancelled or expired deposit counts for nothing.
+     */
+    async depositedSince(
+      userId: number,
+      currency: string,
+      since: Date,
+      openSince: Date,
+      executor: Db = db,
+    ): Promise<{ arrived: number; reserved: number }> {
+      const counted = sql`${payments.amount} + ${payments.tip}`;
+      const [row] = await executor
+        .select({
+          arrived: sum(
+            sql`case when ${payments.status} in (${PaymentStatus.SUCCESS}, ${PaymentStatus.REFUND_CONTROVERSIAL}) then ${counted} else 0 end`,
+          ),
+          reserved: sum(
+            sql`case when ${payments.status} in (${PaymentStatus.NEW}, ${PaymentStatus.PROCESS}, ${PaymentStatus.DELAYED}) and ${payments.createdAt} >= ${openSince.toISOString()}::timestamptz then ${counted} else 0 end`,
+          ),
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.direction, 'deposit'),
+            eq(payments.currency, currency),
+            gte(payments.createdAt, since),
+          ),
+        );
+      const arrived = Number(row?.arrived ?? 0);
+      const reserved = Number(row?.reserved ?? 0);
+      return { arrived, reserved };
+    },
     async byClientKey(userId: number, clientKey: string, executor: Db = db): Promise<PaymentRow | undefined> {
       const [row] = await executor
         .select()

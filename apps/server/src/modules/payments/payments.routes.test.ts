@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { registeredPlayer } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { auditLedger, createWalletModule } from '../wallet/index.ts';
@@ -30,20 +31,12 @@ let serial = 0;
 
 async function player(options: { confirmed?: boolean; labels?: string[] } = {}) {
   const email = `pay${++serial}@example.com`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v18/registration',
-    payload: {
-      email,
-      password: 'kometa-correct-horse',
-      birthday: { day: 1, month: 1, year: 1990 },
-      agreeRules: true,
-    },
-  });
-  const token = response.json().data.token as string;
-  await db().execute(
-    sql`update users set email_confirmed = ${options.confirmed ?? true}, labels = ${`{${(options.labels ?? []).join(',')}}`}::text[] where email = ${email}`,
-  );
+  const { token } = await registeredPlayer(t.app, db(), { email, confirmed: options.confirmed ?? true });
+  if (options.labels) {
+    await db().execute(
+      sql`update users set labels = ${`{${options.labels.join(',')}}`}::text[] where email = ${email}`,
+    );
+  }
   return token;
 }
 
@@ -411,6 +404,48 @@ describe('deposits through the sandbox provider', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe(1012);
     expect(await balance(token)).toBe(150_000);
+  });
+});
+
+describe('the deposit limit counts money that arrived (ADR 041)', () => {
+  const depositDay = async (token: string) =>
+    ((await api(token).get('/games-limits')).json().data.limits as { name: string }[]).find(
+      (limit) => limit.name === 'deposit_day',
+    );
+
+  it('one paid and one abandoned deposit: 1 000 ₽ used, 1 000 ₽ reserved until it expires, then released', async () => {
+    const token = await player();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v18/games-limits/deposit',
+      headers: { 'auth-token': token },
+      payload: { period: 'day', amount: 300_000 },
+    });
+    await deposit(token, 100_000, 'success');
+    const abandoned = (
+      await api(token).post('/payments/deposits', { system: 'sandbox-card', amount: 100_000 })
+    ).json().data.payment;
+    expect(await depositDay(token)).toMatchObject({ used: 100_000, reserved: 100_000, remaining: 100_000 });
+    // The reservation holds: more than what is left is refused while the abandoned deposit is open.
+    const above = await api(token).post('/payments/deposits', { system: 'sandbox-card', amount: 150_000 });
+    expect(above.statusCode).toBe(403);
+    expect(above.json().error).toMatchObject({
+      message: 'errors.limits.deposit_above_remaining',
+      remaining: 100_000,
+    });
+
+    // A deposit refused at the provider gives its amount back at once.
+    await deposit(token, 50_000, 'fail');
+    expect(await depositDay(token)).toMatchObject({ used: 100_000, reserved: 100_000, remaining: 100_000 });
+
+    // Past the payment timeout the abandoned deposit no longer reserves anything, and the job fails it.
+    clock.advance(31 * 60_000);
+    expect(await depositDay(token)).toMatchObject({ used: 100_000, reserved: 0, remaining: 200_000 });
+    await runJobs();
+    expect((await api(token).get(`/payments/${abandoned.id}`)).json().data.statusId).toBe(4);
+    await deposit(token, 200_000, 'success');
+    expect(await depositDay(token)).toMatchObject({ used: 300_000, reserved: 0, remaining: 0 });
+    expect(await balance(token)).toBe(300_000);
   });
 });
 

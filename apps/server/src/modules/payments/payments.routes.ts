@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
-  commonQuery,
   createDepositBody,
   createDepositResponse,
   createWithdrawalBody,
@@ -20,7 +19,9 @@ import {
 } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
 import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
-import { authOf, type Authenticated } from '../accounts/index.ts';
+import { routeOptions } from '../../platform/http/route-options.ts';
+import { authOf } from '../../platform/http/auth-guard.ts';
+import type { Authenticated } from '../accounts/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { paymentView, type CashierService } from './cashier.service.ts';
 import type { PaymentGates } from './gates.ts';
@@ -42,20 +43,15 @@ export function paymentsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { payments, cashier, authenticated } = deps;
   return async (app) => {
-    const tags = ['payments'];
-    const preHandler = authenticated;
+    const playerCall = routeOptions({ tags: ['payments'], preHandler: authenticated });
 
     app.get(
       '/payments/systems',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: "Payment systems for the player's currency",
-          querystring: paymentSystemsQuery,
-          response: { 200: paymentSystemsResponse },
-        },
-      },
+      playerCall({
+        summary: "Payment systems for the player's currency",
+        querystring: paymentSystemsQuery,
+        response: paymentSystemsResponse,
+      }),
       async (request) => ({
         data: await cashier.systems(request.query.type, authOf(request).user.currency),
       }),
@@ -63,15 +59,11 @@ export function paymentsRoutes(deps: {
 
     app.get(
       '/payments/deposit-data',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'The deposit tab: step, systems, suggestions, tips (403/417 when money is gated)',
-          querystring: depositDataQuery,
-          response: { 200: depositDataResponse },
-        },
-      },
+      playerCall({
+        summary: 'The deposit tab: step, systems, suggestions, tips (403/417 when money is gated)',
+        querystring: depositDataQuery,
+        response: depositDataResponse,
+      }),
       async (request) => {
         const auth = authOf(request);
         await deps.gates.check(auth, 'deposit');
@@ -97,35 +89,26 @@ export function paymentsRoutes(deps: {
 
     app.get(
       '/payments/deposit-suggestions',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Deposit suggestions (first or other deposit), in minor units',
-          querystring: commonQuery,
-          response: { 200: depositSuggestionsResponse },
-        },
-      },
+      playerCall({
+        summary: 'Deposit suggestions (first or other deposit), in minor units',
+        response: depositSuggestionsResponse,
+      }),
       async (request) => ({ data: await cashier.suggestions(playerOf(authOf(request))) }),
     );
 
     app.post(
       '/payments/deposits',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Open a deposit; answers the provider page to send the player to',
-          querystring: commonQuery,
-          body: createDepositBody,
-          response: { 200: createDepositResponse },
-        },
-      },
+      playerCall({
+        summary: 'Open a deposit; answers the provider page to send the player to',
+        body: createDepositBody,
+        response: createDepositResponse,
+      }),
       async (request) => {
         const created = await payments.createDeposit(
           authOf(request),
           request.body,
           idempotencyKeyOf(request),
+          request.ctx.siteOrigin,
         );
         const { redirectUrl, instructions } = created.started;
         return {
@@ -141,16 +124,11 @@ export function paymentsRoutes(deps: {
 
     app.post(
       '/payments/withdrawals',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Request a withdrawal; the amount is held at once',
-          querystring: commonQuery,
-          body: createWithdrawalBody,
-          response: { 200: paymentResponse },
-        },
-      },
+      playerCall({
+        summary: 'Request a withdrawal; the amount is held at once',
+        body: createWithdrawalBody,
+        response: paymentResponse,
+      }),
       async (request) => ({
         data: paymentView(
           await payments.createWithdrawal(authOf(request), request.body, idempotencyKeyOf(request)),
@@ -160,43 +138,30 @@ export function paymentsRoutes(deps: {
 
     app.get(
       '/payments',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Payment history (limit, offset, filter, days, or between two ISO dates) with sumPayments',
-          querystring: paymentListQuery,
-          response: { 200: paymentListResponse },
-        },
-      },
+      playerCall({
+        summary: 'Payment history (limit, offset, filter, days, or between two ISO dates) with sumPayments',
+        querystring: paymentListQuery,
+        response: paymentListResponse,
+      }),
       async (request) => ({ data: await cashier.history(authOf(request).user.id, request.query) }),
     );
 
     app.get(
       '/payments/count',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'How many payments, and how many successful deposits',
-          querystring: commonQuery,
-          response: { 200: paymentsCountResponse },
-        },
-      },
+      playerCall({
+        summary: 'How many payments, and how many successful deposits',
+        response: paymentsCountResponse,
+      }),
       async (request) => ({ data: await cashier.counts(authOf(request).user.id) }),
     );
 
     app.get(
       '/payments/deposit-total',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Successful deposits over a look-back (default 30 days)',
-          querystring: depositTotalQuery,
-          response: { 200: depositTotalResponse },
-        },
-      },
+      playerCall({
+        summary: 'Successful deposits over a look-back (default 30 days)',
+        querystring: depositTotalQuery,
+        response: depositTotalResponse,
+      }),
       async (request) => {
         const { user } = authOf(request);
         return {
@@ -211,31 +176,21 @@ export function paymentsRoutes(deps: {
 
     app.get(
       '/payments/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'One payment (the success, pending and fail pages)',
-          querystring: commonQuery,
-          params: paymentIdParams,
-          response: { 200: paymentResponse },
-        },
-      },
-      async (request) => ({ data: paymentView(await payments.find(authOf(request), request.params.id)) }),
+      playerCall({
+        summary: 'One payment (the success, pending and fail pages)',
+        params: paymentIdParams,
+        response: paymentResponse,
+      }),
+      async (request) => ({ data: paymentView(await cashier.find(authOf(request), request.params.id)) }),
     );
 
     app.post(
       '/payments/:id/cancel',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Cancel a withdrawal that has not reached the provider; the hold is released',
-          querystring: commonQuery,
-          params: paymentIdParams,
-          response: { 200: paymentResponse },
-        },
-      },
+      playerCall({
+        summary: 'Cancel a withdrawal that has not reached the provider; the hold is released',
+        params: paymentIdParams,
+        response: paymentResponse,
+      }),
       async (request) => ({ data: paymentView(await payments.cancel(authOf(request), request.params.id)) }),
     );
   };

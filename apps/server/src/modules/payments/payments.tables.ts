@@ -48,3 +48,16 @@ export const paymentEvents = pgTable('payment_events', {
   detail: jsonb('detail').notNull().default({}),
   createdAt: ts('created_at').notNull(),
 });
+
+/** Refunds of deposits to the payer, one per operator's key (migration 0029, ADR 036). */
+export const paymentRefunds = pgTable('payment_refunds', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  operatorId: bigint('operator_id', { mode: 'number' }),
+  operatorEmail: text('operator_email'),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull(),
+});

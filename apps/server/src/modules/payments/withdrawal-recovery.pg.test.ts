@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_REDIS_URL,
-  deleteRedisPrefix,
-  freshDatabase,
-  freshRedisPrefix,
-  onPostgres,
-  startTestApp,
-  type FreshDatabase,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { requirePostgresAndRedis, useTwoInstances } from '../../../test/harness.ts';
 import { fundedPlayer } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { auditLedger } from '../wallet/index.ts';
 
-if (!onPostgres || !TEST_REDIS_URL)
-  throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
+requirePostgresAndRedis();
 
 /**
  * The sweep of withdrawals a crash left half-way (ADR 013) on two instances sharing PostgreSQL: two
@@ -25,17 +15,12 @@ if (!onPostgres || !TEST_REDIS_URL)
  */
 describe('the stuck-withdrawal sweep on two instances', () => {
   const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-  const prefix = freshRedisPrefix();
-  let database: FreshDatabase;
-  let a: TestApp;
-  let b: TestApp;
+  const { a, b } = useTwoInstances({
+    clock,
+    env: { SANDBOX_PAYMENTS_SECRET: 'sandbox-test-secret-0123456789', DATABASE_POOL_SIZE: '20' },
+  });
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    const shared = { databaseUrl: database.url, redisPrefix: prefix };
-    const env = { SANDBOX_PAYMENTS_SECRET: 'sandbox-test-secret-0123456789', DATABASE_POOL_SIZE: '20' };
-    a = await startTestApp({ shared, env, clock });
-    b = await startTestApp({ shared, env, clock });
     // Payouts settle by the sandbox's webhook over real HTTP, to whichever instance sends it.
     await Promise.all([
       a.app.listen({ port: 0, host: '127.0.0.1' }),
@@ -44,11 +29,6 @@ describe('the stuck-withdrawal sweep on two instances', () => {
     await a.platform.database.db.execute(
       sql`update settings set value = '{"enabled": false}'::jsonb where alias = 'withdrawal_restrictions'`,
     );
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
-    await deleteRedisPrefix(prefix);
   });
 
   const db = () => a.platform.database.db;

@@ -4,9 +4,18 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { createProtectionRepository } from './protection.repository.ts';
 import { protectionRoutes } from './protection.routes.ts';
-import { createProtectionService, type ProtectionPorts } from './protection.service.ts';
+import { createProtectionService, type Player, type ProtectionPorts } from './protection.service.ts';
+import { protectionAdmin } from './protection.admin.routes.ts';
+import type { AuditWriter } from '../operators/index.ts';
 
-export type { ProtectionService, ProtectionPorts, Player } from './protection.service.ts';
+export type {
+  ProtectionService,
+  ProtectionPorts,
+  ProtectionNotice,
+  Player,
+  RewardRefusal,
+  OperatorChange,
+} from './protection.service.ts';
 
 /**
  * Player protection (issue 7, ADR 018): responsible-gaming limits, time-outs and self-exclusion,
@@ -32,6 +41,9 @@ export function createProtectionModule(deps: {
     service,
     /** Writes the operator's time zone for the periods (at start). */
     start: () => repository.setTimezone(deps.timezone),
+    /** Limits and exclusions on the back office's player card (ADR 045). */
+    admin: (ports: { audit: AuditWriter; player: (id: number) => Promise<Player | null> }) =>
+      protectionAdmin({ service, timezone: deps.timezone, ...ports }),
     routes: (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
       protectionRoutes(service, authenticated, deps.timezone),
   };

@@ -49,6 +49,39 @@ describe('limits under real concurrency (PostgreSQL)', () => {
     }
   });
 
+  it('8 concurrent deposits of 300 ₽ against 1 000 ₽: 3 reserve it; a failed one frees its share for exactly one more (5 seeds)', async () => {
+    const open = (p: Awaited<ReturnType<typeof player>>, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          p.call('POST', '/payments/deposits', { system: 'sandbox-card', amount: 30_000 }),
+        ),
+      );
+    for (let seed = 0; seed < 5; seed++) {
+      const p = await player(0);
+      await p.call('PUT', '/games-limits/deposit', { period: 'day', amount: 100_000 });
+      const first = await open(p, 8);
+      const accepted = first.filter((a) => a.statusCode === 200);
+      expect(accepted).toHaveLength(3);
+      expect(first.filter((a) => a.statusCode === 403)).toHaveLength(5);
+      // The player gives up one payment on the provider's page: its reservation is released at once.
+      const failed = await fetch(accepted[0]!.json().data.redirectUrl as string, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome: 'fail' }),
+        redirect: 'manual',
+      });
+      expect(failed.status).toBe(303);
+      while ((await t.platform.jobs.runDue()) > 0);
+      const second = await open(p, 4);
+      expect(second.map((a) => a.statusCode).sort()).toEqual([200, 403, 403, 403]);
+      const [row] = await queryRows<{ open: string }>(
+        db(),
+        sql`select count(*)::text as open from payments
+            where user_id = ${p.userId} and direction = 'deposit' and status not in (3, 4, 10)`,
+      );
+      expect(row?.open).toBe('3');
+    }
+  });
+
   it('20 concurrent provider bets of 100 against a loss limit of 1 000: exactly 10 accepted (10 seeds)', async () => {
     for (let seed = 0; seed < 10; seed++) {
       const p = await player(100_000);

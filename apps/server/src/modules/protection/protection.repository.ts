@@ -174,6 +174,17 @@ export function createProtectionRepository(db: Db) {
       }
     },
 
+    /** Other players who paid with or to the same details as this one. */
+    async sharingPaymentDetails(userId: number, executor: Db = db): Promise<number[]> {
+      const rows = await queryRows<{ user_id: unknown }>(
+        executor,
+        sql`select distinct other.user_id from rg_payment_identities mine
+            join rg_payment_identities other on other.value_hash = mine.value_hash and other.user_id <> mine.user_id
+            where mine.user_id = ${userId} limit 20`,
+      );
+      return rows.map((row) => Number(row.user_id));
+    },
+
     async paymentIdentitiesOf(userId: number, executor: Db = db): Promise<Buffer[]> {
       const rows = await queryRows<{ hash: string }>(
         executor,

@@ -8,13 +8,15 @@ import { auditLedger } from '../wallet/index.ts';
 
 // Sunday 22 November 2026, 15:00 in Moscow: mid-day, mid-week (weeks start on Monday), mid-month.
 const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-// Game and idle sessions outlive the hours this file moves the clock by.
+// Game and idle sessions (and open deposits) outlive the hours this file moves the clock by.
 const t = useTestApp({
   clock,
   env: {
     KOMETA_GAMES_SECRET: TEST_GAMES_SECRET,
     GAME_SESSION_MINUTES: '100000',
     SESSION_IDLE_MINUTES: '100000',
+    // Deposits opened here stay open (reserving their amount of a limit) through those hours too.
+    PAYMENT_TIMEOUT_MINUTES: '100000',
   },
 });
 beforeAll(async () => {
@@ -116,7 +118,8 @@ describe('deposit limits', () => {
     // The cashier never suggests more than what remains (nothing now).
     expect((await p.call('GET', '/payments/deposit-suggestions')).json().data.values).toEqual([]);
     const self = (await p.call('GET', '/users/self')).json().data;
-    expect(self.limits[0]).toMatchObject({ name: 'deposit_day', used: 50_000, remaining: 0 });
+    // The accepted deposit is still open at its provider: it reserves the remainder (ADR 041).
+    expect(self.limits[0]).toMatchObject({ name: 'deposit_day', used: 0, reserved: 50_000, remaining: 0 });
     expect(self.limitsSchedule).toEqual([{ name: 'deposit_day', period: 'day', resetsAt: 1795381200 }]);
   });
 

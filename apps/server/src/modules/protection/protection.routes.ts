@@ -11,7 +11,8 @@ import {
   selfExclusionResponse,
   setLimitBody,
 } from '@kometa/contracts';
-import { authOf, type Authenticated } from '../accounts/index.ts';
+import { authOf } from '../../platform/http/auth-guard.ts';
+import type { Authenticated } from '../accounts/index.ts';
 import type { Player, ProtectionService } from './protection.service.ts';
 
 const playerOf = ({ user }: Authenticated): Player => ({

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   EXCLUSION_OPTIONS,
+  PlayerCardMessage,
   ProtectionMessage,
   REALITY_CHECK_DEFAULT_MINUTES,
   type ExclusionOptionId,
@@ -20,8 +21,16 @@ const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** What player protection needs from the rest of the casino (bound late in app.ts). */
 export interface ProtectionPorts {
-  /** Deposits counted against a limit since a moment: every one not failed or cancelled. */
-  depositedSince(userId: number, currency: string, since: Date, executor?: Db): Promise<number>;
+  /**
+   * Deposits counted against a limit since a moment (ADR 041): the money that arrived, and what the
+   * deposits still open at their provider reserve until they fail or expire.
+   */
+  depositedSince(
+    userId: number,
+    currency: string,
+    since: Date,
+    executor?: Db,
+  ): Promise<{ arrived: number; reserved: number }>;
   /** Seconds logged in since a moment. */
   sessionSeconds(userId: number, since: Date): Promise<number>;
   endAllSessions(userId: number, reason: string): Promise<number>;
@@ -29,7 +38,32 @@ export interface ProtectionPorts {
   loginTime(sessionId: number): Promise<Date>;
   /** Stakes and wins since a moment (for reality checks). */
   playSince(userId: number, currency: string, since: Date): Promise<{ staked: number; won: number }>;
+  /** Tells the player by e-mail of a change they made (after it committed; ADR 041). */
+  notify(userId: number, notice: ProtectionNotice, at: Date): Promise<void>;
 }
+
+/** A change of a player's own protection the player is told of by e-mail. */
+export type ProtectionNotice =
+  | {
+      kind: 'limit';
+      action: string;
+      limit: LimitKind;
+      period: LimitPeriod;
+      amount: number | null;
+      currency: string;
+    }
+  | { kind: 'exclusion'; until: Date | null };
+
+/**
+ * A change made by an operator on the player card (ADR 045): the protection audit names the operator
+ * as its actor, and the operators' audit row is written in the same transaction.
+ */
+export interface OperatorChange {
+  audit(tx: Db, change: { action: string; before: unknown; after: unknown }): Promise<void>;
+}
+
+/** Why a reward is refused (ADR 030): stored with the refusal. */
+export type RewardRefusal = 'self_excluded' | 'timed_out' | 'limit_reached';
 
 export interface Player {
   id: number;
@@ -79,11 +113,22 @@ export function createProtectionService(deps: {
       .filter((value) => value.length >= 4)
       .map((value) => identityHash('payment', value));
 
-  async function used(kind: LimitKind, player: Player, since: Date, executor?: Db): Promise<number> {
-    if (kind === 'deposit') return ports.depositedSince(player.id, player.currency, since, executor);
-    if (kind === 'session') return Math.floor((await ports.sessionSeconds(player.id, since)) / 60);
+  /** What a limit has used in its period, and (deposits only) what open deposits reserve of it. */
+  async function used(
+    kind: LimitKind,
+    player: Player,
+    since: Date,
+    executor?: Db,
+  ): Promise<{ used: number; reserved: number }> {
+    if (kind === 'deposit') {
+      const { arrived, reserved } = await ports.depositedSince(player.id, player.currency, since, executor);
+      return { used: arrived, reserved };
+    }
+    if (kind === 'session') {
+      return { used: Math.floor((await ports.sessionSeconds(player.id, since)) / 60), reserved: 0 };
+    }
     const play = await repository.play(player.id, player.currency, since, executor);
-    return kind === 'wager' ? play.staked : Math.max(play.staked - play.won, 0);
+    return { used: kind === 'wager' ? play.staked : Math.max(play.staked - play.won, 0), reserved: 0 };
   }
 
   async function view(player: Player) {
@@ -94,7 +139,7 @@ export function createProtectionService(deps: {
     const limits = await Promise.all(
       rows.map(async (row) => {
         const period = periods[row.period];
-        const spent = await used(row.kind, player, period.start);
+        const { used: spent, reserved } = await used(row.kind, player, period.start);
         const confirmable = row.pendingSince ? confirmableAt(row.pendingSince) : null;
         return {
           name: `${row.kind}_${row.period}`,
@@ -103,7 +148,8 @@ export function createProtectionService(deps: {
           amount: row.amount,
           currency: row.kind === 'session' ? null : (player.currency as CurrencyCode),
           used: spent,
-          remaining: Math.max(row.amount - spent, 0),
+          reserved,
+          remaining: Math.max(row.amount - spent - reserved, 0),
           resetsAt: unix(period.resetsAt),
           pending:
             isPending(row) && row.pendingSince && confirmable
@@ -139,8 +185,9 @@ export function createProtectionService(deps: {
     kind: LimitKind,
     period: LimitPeriod,
     work: (current: LimitRow | undefined, at: Date, tx: Db) => Promise<string>,
+    by?: OperatorChange,
   ) {
-    await deps.db.transaction(async (tx) => {
+    const changed = await deps.db.transaction(async (tx) => {
       await repository.lockPlayer(player.id, tx);
       const current = (await repository.limits(player.id, tx)).find(
         (row) => row.kind === kind && row.period === period,
@@ -150,11 +197,25 @@ export function createProtectionService(deps: {
       const after = (await repository.limits(player.id, tx)).find(
         (row) => row.kind === kind && row.period === period,
       );
-      await repository.audit(
-        { userId: player.id, actor: 'player', action, before: snapshot(current), after: snapshot(after), at },
-        tx,
-      );
+      const change = { action, before: snapshot(current), after: snapshot(after) };
+      await repository.audit({ userId: player.id, actor: by ? 'operator' : 'player', ...change, at }, tx);
+      await by?.audit(tx, change);
+      return { action, at, amount: after?.pendingAmount ?? after?.amount ?? null };
     });
+    await ports
+      .notify(
+        player.id,
+        {
+          kind: 'limit',
+          action: changed.action,
+          limit: kind,
+          period,
+          amount: changed.amount,
+          currency: player.currency,
+        },
+        changed.at,
+      )
+      .catch(() => undefined);
     return view(player);
   }
 
@@ -169,7 +230,7 @@ export function createProtectionService(deps: {
     const periods = await repository.periods(now());
     for (const row of rows) {
       const period = periods[row.period];
-      if ((await used('session', player, period.start)) < row.amount) continue;
+      if ((await used('session', player, period.start)).used < row.amount) continue;
       await repository.blockSessions(player.id, period.resetsAt);
       await ports.endAllSessions(player.id, 'session_limit');
       throw new AppError('LIMIT_REACHED', { message: ProtectionMessage.sessionLimitReached });
@@ -228,6 +289,32 @@ export function createProtectionService(deps: {
       });
     },
 
+    /**
+     * An operator's change of a player's limit (ADR 045): only what applies at once under the rule of
+     * `changeOf` (a new limit or a lower one); a raise or a removal is the player's alone.
+     */
+    tightenLimit(player: Player, kind: LimitKind, period: LimitPeriod, amount: number, by: OperatorChange) {
+      return changeLimit(
+        player,
+        kind,
+        period,
+        async (current, at, tx) => {
+          const change = changeOf(current ?? null, amount, at);
+          if (change.kind !== 'apply') {
+            throw new AppError('CONFLICT', { message: PlayerCardMessage.onlyTighten });
+          }
+          await repository.saveLimit(
+            player.id,
+            { kind, period, amount, pendingAmount: null, pendingRemoval: false, pendingSince: null },
+            at,
+            tx,
+          );
+          return current ? 'limit.lowered' : 'limit.added';
+        },
+        by,
+      );
+    },
+
     confirmLimit(player: Player, kind: LimitKind, period: LimitPeriod) {
       return changeLimit(player, kind, period, async (current, at, tx) => {
         if (!current || !isPending(current) || !current.pendingSince) {
@@ -263,8 +350,9 @@ export function createProtectionService(deps: {
 
     /**
      * The deposit check, inside the cashier's own transaction before the deposit is written: an
-     * excluded player is refused; so is an amount above what any deposit limit has left (deposits in
-     * flight count, so two concurrent deposits cannot both fit under the same remainder).
+     * excluded player is refused; so is an amount above what any deposit limit has left: the money that
+     * arrived plus what open deposits reserve (ADR 041), so two concurrent deposits cannot both fit
+     * under the same remainder, and a deposit that failed or expired gives its amount back.
      */
     async checkDeposit(tx: Db, player: Player, amount: number): Promise<void> {
       await repository.lockPlayer(player.id, tx);
@@ -273,7 +361,8 @@ export function createProtectionService(deps: {
       if (rows.length === 0) return;
       const periods = await repository.periods(now(), tx);
       for (const row of rows) {
-        const spent = await used('deposit', player, periods[row.period].start, tx);
+        const counted = await used('deposit', player, periods[row.period].start, tx);
+        const spent = counted.used + counted.reserved;
         if (spent >= row.amount) {
           throw new AppError('LIMIT_REACHED', { message: ProtectionMessage.depositLimitReached });
         }
@@ -320,7 +409,7 @@ export function createProtectionService(deps: {
      * are kept (as keyed hashes) so no new account opens with them; it can be lengthened, never
      * shortened.
      */
-    async exclude(player: Player, optionId: ExclusionOptionId) {
+    async exclude(player: Player, optionId: ExclusionOptionId, by?: OperatorChange) {
       const option = EXCLUSION_OPTIONS.find((o) => o.id === optionId)!;
       const at = now();
       let until: Date | null;
@@ -344,18 +433,11 @@ export function createProtectionService(deps: {
           hash,
         }));
         await repository.excludeIdentities(player.id, [...identities(player), ...payments], until, tx);
-        await repository.audit(
-          {
-            userId: player.id,
-            actor: 'player',
-            action: `exclusion.${option.kind}`,
-            before: current,
-            after: exclusion,
-            at,
-          },
-          tx,
-        );
+        const change = { action: `exclusion.${option.kind}`, before: current, after: exclusion };
+        await repository.audit({ userId: player.id, actor: by ? 'operator' : 'player', ...change, at }, tx);
+        await by?.audit(tx, change);
       });
+      await ports.notify(player.id, { kind: 'exclusion', until }, at).catch(() => undefined);
       await ports.endAllSessions(player.id, option.kind);
       return this.exclusion(player);
     },
@@ -382,10 +464,25 @@ export function createProtectionService(deps: {
       }
     },
 
-    /** For the bonus feature to come: no bonus for an excluded player (throws SELF_EXCLUDED). */
+    /** No bonus for an excluded player (throws SELF_EXCLUDED). */
     async assertMayClaimBonus(player: Player): Promise<void> {
       if (await exclusionOf(player.id)) throw new AppError('SELF_EXCLUDED');
     },
+
+    /**
+     * Why nothing of value may be granted to this player now (the reward port records it), or null:
+     * a self-exclusion, a time-out, or a deposit, loss or wager limit used up for its period.
+     */
+    async rewardRefusal(player: Player): Promise<RewardRefusal | null> {
+      const exclusion = await exclusionOf(player.id);
+      if (exclusion) return exclusion.kind === 'timeout' ? 'timed_out' : 'self_excluded';
+      const { limits } = await view(player);
+      const blocked = limits.some((limit) => limit.kind !== 'session' && limit.remaining <= 0);
+      return blocked ? 'limit_reached' : null;
+    },
+
+    /** Other players who paid with or to this player's payment details (one welcome bonus per person). */
+    sharingPaymentDetails: (userId: number) => repository.sharingPaymentDetails(userId),
 
     /** For marketing to come (e-mail, SMS, push, CRM popups): never to an excluded player. */
     async mayReceiveMarketing(userId: number): Promise<boolean> {

@@ -12,7 +12,8 @@ import type { CurrencyCode } from '@kometa/money';
 import type { SeamlessRepository } from './seamless.repository.ts';
 import { currencyCode } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { authOf, type Authenticated } from '../accounts/index.ts';
+import { authOf } from '../../platform/http/auth-guard.ts';
+import type { Authenticated } from '../accounts/index.ts';
 import { randomToken, type Rng } from '../../platform/rng.ts';
 import type { GameSessions } from './game-sessions.ts';
 
@@ -26,21 +27,59 @@ export type GameLauncher = (
   language: string,
 ) => Promise<{ url: string; token: string; expiresAt: number; currency: CurrencyCode }>;
 
+/** The reality check a frame shows itself (ADR 046): unix seconds, and the net result so far. */
+export interface LaunchRealityCheck {
+  sessionStartedAt: number;
+  intervalMinutes: number;
+  nextCheckAt: number;
+  net: number;
+}
+
+/** What the frame is told at launch (ADR 046): autoplay's round limit, the reality check's schedule. */
+export interface LaunchFrame {
+  autoplay: number;
+  realityCheck: LaunchRealityCheck | null;
+}
+
+/**
+ * The frame's rules as launch parameters: `autoplay` (rounds, 0: none) and `rc` (session start,
+ * interval in minutes, next reminder, net result at launch). The game server trusts only the casino's
+ * signed user/info for real money; these only let the frame show what applies (ADR 046).
+ */
+function withFrame(url: string, frame: LaunchFrame): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('autoplay', String(frame.autoplay));
+  const check = frame.realityCheck;
+  if (check)
+    parsed.searchParams.set(
+      'rc',
+      [check.sessionStartedAt, check.intervalMinutes, check.nextCheckAt, check.net].join('.'),
+    );
+  return parsed.toString();
+}
+
 /**
  * Launches a game: player protection's say first (exclusion, session time), then a provider session
  * and the provider's launch address with its token, mode and language.
  */
 export function gameLauncher(deps: {
   sessions: GameSessions;
-  launchUrls: Map<string, string>;
+  launchUrl: (provider: string) => Promise<string | undefined>;
   mayPlay: (auth: Authenticated) => Promise<void>;
+  frame?: (auth: Authenticated, game: { provider: string; code: string }) => Promise<LaunchFrame>;
 }): GameLauncher {
   return async (auth, game, language) => {
-    const template = deps.launchUrls.get(game.provider);
+    const template = await deps.launchUrl(game.provider);
     if (!template) throw new AppError('NOT_FOUND');
     await deps.mayPlay(auth);
     const session = await deps.sessions.launch(auth, game.provider, game.code, game.mode);
-    const url = fillLaunchUrl(template, { code: game.code, token: session.token, mode: game.mode, language });
+    const filled = fillLaunchUrl(template, {
+      code: game.code,
+      token: session.token,
+      mode: game.mode,
+      language,
+    });
+    const url = deps.frame ? withFrame(filled, await deps.frame(auth, game)) : filled;
     return { url, ...session };
   };
 }
@@ -50,20 +89,22 @@ export function gameLauncher(deps: {
  * token only keeps the guest's play-money balance apart at the provider.
  */
 export function guestLauncher(deps: {
-  launchUrls: Map<string, string>;
+  launchUrl: (provider: string) => Promise<string | undefined>;
   repository: SeamlessRepository;
   rng: Rng;
+  autoplay?: (game: { provider: string; code: string }) => Promise<number>;
 }) {
   return async (game: { provider: string; code: string }, language: string) => {
-    const template = deps.launchUrls.get(game.provider);
+    const template = await deps.launchUrl(game.provider);
     const found = await deps.repository.game(game.provider, game.code);
     if (!template || !found?.active || !found.demoAvailable) throw new AppError('NOT_FOUND');
-    return fillLaunchUrl(template, {
+    const url = fillLaunchUrl(template, {
       code: game.code,
       token: randomToken(deps.rng, 256),
       mode: 'demo',
       language,
     });
+    return deps.autoplay ? withFrame(url, { autoplay: await deps.autoplay(game), realityCheck: null }) : url;
   };
 }
 
@@ -106,6 +147,7 @@ export function launchRoutes(deps: {
               items: found.items.map((row) => ({
                 provider: row.provider,
                 game: row.gameCode,
+                gameName: row.gameName,
                 round: row.round,
                 currency: row.currency as CurrencyCode,
                 bet: row.betTotal,

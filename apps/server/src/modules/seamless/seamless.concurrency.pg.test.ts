@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
-import { TEST_GAMES_SECRET, playerInGame, providerClient } from '../../../test/provider-client.ts';
+import { describe, expect, it } from 'vitest';
+import { playerInGame, useProviderTestApp } from '../../../test/provider-client.ts';
 import { systemClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/index.ts';
 
 /** Provider calls racing each other on PostgreSQL, as a busy game provider sends them. */
-const t = useTestApp({ env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET, DATABASE_POOL_SIZE: '40' } });
-const provider = providerClient(() => t.app);
-afterEach(async () => {
-  expect(await auditLedger(t.platform.database.db)).toEqual([]);
-});
+const { t, provider } = useProviderTestApp({ env: { DATABASE_POOL_SIZE: '40' } });
 
 let serial = 0;
 const inGame = (funds: number) =>
@@ -19,13 +13,17 @@ const inGame = (funds: number) =>
   });
 type Player = Awaited<ReturnType<typeof inGame>>;
 
-const betBody = (p: Player, id: string, amount: number) => ({
+/** What every provider call about a round of `p` carries (the round is named after its bet `id`). */
+const roundOf = (p: Player, id: string) => ({
   request_uuid: provider.uuid(),
   token: p.session,
   user: p.user,
   round: `round-${id}`,
   round_closed: false,
   game_code: p.game,
+});
+const betBody = (p: Player, id: string, amount: number) => ({
+  ...roundOf(p, id),
   transaction_uuid: id,
   currency: 'RUB',
   amount,
@@ -64,12 +62,7 @@ describe('the seamless wallet under real concurrency (PostgreSQL)', () => {
       const [bet, rollback] = await Promise.all([
         provider.call('/transaction/bet', betBody(p, id, 300)),
         provider.call('/transaction/rollback', {
-          request_uuid: provider.uuid(),
-          token: p.session,
-          user: p.user,
-          round: `round-${id}`,
-          round_closed: false,
-          game_code: p.game,
+          ...roundOf(p, id),
           transaction_uuid: `rollback-${id}`,
           reference_transaction_uuid: id,
         }),

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
-import { TEST_GAMES_SECRET, playerInGame, providerClient } from '../../../test/provider-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  TEST_GAMES_SECRET,
+  playerInGame,
+  providerClient,
+  useProviderTestApp,
+} from '../../../test/provider-client.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { manualClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/index.ts';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-const t = useTestApp({
-  clock,
-  env: { KOMETA_GAMES_SECRET: TEST_GAMES_SECRET, KOMETA_GAMES_URL: 'https://games.test' },
-});
-const provider = providerClient(() => t.app);
-afterEach(async () => {
-  expect(await auditLedger(t.platform.database.db)).toEqual([]);
-});
+const { t, provider } = useProviderTestApp({ clock, env: { KOMETA_GAMES_URL: 'https://games.test' } });
 
 let serial = 0;
 const inGame = (funds: number, extra: { game?: string; mode?: 'real' | 'demo' } = {}) =>
@@ -117,7 +113,10 @@ describe('the seamless-wallet API: signatures and syntax', () => {
 describe('the seamless-wallet API: sessions', () => {
   it('launches a game with a session the provider can use; user/info and balance answer the player', async () => {
     const p = await inGame(12_345);
-    expect(p.launch.url).toMatch(/^https:\/\/games\.test\/play\/dice\?token=[^&]+&mode=real&lang=ru$/);
+    // The frame's rules follow (ADR 046): no autoplay by default, the reality check's schedule.
+    expect(p.launch.url).toMatch(
+      /^https:\/\/games\.test\/play\/dice\?token=[^&]+&mode=real&lang=ru&autoplay=0&rc=\d+\.60\.\d+\.0$/,
+    );
     const info = await provider.call('/user/info', { request_uuid: 'i-1', token: p.session });
     expect(info.body).toMatchObject({
       status: 'RS_OK',

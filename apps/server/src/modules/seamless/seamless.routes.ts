@@ -45,9 +45,12 @@ function redacted(body: unknown): unknown {
 export function seamlessRoutes(deps: {
   service: SeamlessService;
   audit: AuditLog;
-  providers: Map<string, GameProviderKeys>;
+  /** The keys a provider's calls are checked with (the provider registry; ADR 037). */
+  providerKeys: (id: string) => Promise<GameProviderKeys | undefined>;
   clock: Clock;
   userOf: (userId: number) => Promise<{ username: string | null; test: boolean; country: string | null }>;
+  /** Autoplay rounds a game allows a player of this country (ADR 046), told in user/info. */
+  autoplay?: (provider: string, code: string, country: string | null) => Promise<number>;
 }): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
@@ -97,7 +100,7 @@ export function seamlessRoutes(deps: {
         async (request: FastifyRequest, reply: FastifyReply) => {
           const started = performance.now();
           const providerId = request.headers[PROVIDER_ID_HEADER];
-          const keys = typeof providerId === 'string' ? deps.providers.get(providerId) : undefined;
+          const keys = typeof providerId === 'string' ? await deps.providerKeys(providerId) : undefined;
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           let parsed: unknown;
           let status = 200;
@@ -155,7 +158,11 @@ export function seamlessRoutes(deps: {
         const user = session
           ? await deps.userOf(session.userId)
           : { username: null, test: false, country: null };
-        return deps.service.userInfo(provider, body, user);
+        const answer = await deps.service.userInfo(provider, body, user);
+        // Where the operator lets this game autoplay for this player (ADR 046).
+        if (session && answer.status === ProviderStatus.OK && deps.autoplay)
+          answer.autoplay_rounds = await deps.autoplay(provider, session.gameCode, user.country);
+        return answer;
       },
     );
     route('/user/balance', providerBalanceRequest, "The player's balance", (provider, body) =>

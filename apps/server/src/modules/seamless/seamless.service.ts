@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import { ProviderStatus, type ProviderAnswer, type ProviderStatusValue } from '@kometa/contracts';
+import {
+  ProviderStatus,
+  type ProviderAnswer,
+  type ProviderBetRequest,
+  type ProviderFreeRounds,
+  type ProviderRollbackRequest,
+  type ProviderStatusValue,
+  type ProviderWinRequest,
+} from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Ledger, Leg, WalletService } from '../wallet/index.ts';
+import type { ActivityRecorder } from '../activity/index.ts';
 import { sqlState } from '../../platform/db/sql-state.ts';
 import type {
   GameRow,
@@ -12,6 +21,9 @@ import type {
   ProviderTransactionRow,
   SeamlessRepository,
 } from './seamless.repository.ts';
+
+/** What a bet or a win hands the database in its one round trip. */
+type MoneyPlacement = Parameters<SeamlessRepository['placeBet']>[0];
 import { createLookupCache } from './lookup-cache.ts';
 import { tokenHash } from './game-sessions.ts';
 
@@ -26,24 +38,33 @@ export class ProviderRefusal extends Error {
   }
 }
 
-interface Base {
-  request_uuid: string;
-  token: string;
-  user: string;
-  transaction_uuid: string;
-  round: string;
-  round_closed: boolean;
-  game_code: string;
-}
-export type BetRequest = Base & { currency: CurrencyCode; amount: number };
-export type WinRequest = Base & {
-  currency: CurrencyCode;
-  amount: number;
-  reference_transaction_uuid: string;
-};
-export type RollbackRequest = Base & { reference_transaction_uuid: string };
-
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest();
+
+/** What `seamless_bet` and `seamless_win` raise when they refuse, as the provider's status. */
+const BET_REFUSALS: Record<string, ProviderStatusValue> = {
+  KM001: ProviderStatus.NOT_ENOUGH_MONEY,
+  KM010: ProviderStatus.USER_DISABLED,
+  KM011: ProviderStatus.LIMIT_REACHED,
+  // While a bonus wagers: a stake above its maximum bet, bonus money on an excluded game (ADR 030).
+  KM020: ProviderStatus.LIMIT_REACHED,
+  KM021: ProviderStatus.LIMIT_REACHED,
+};
+/** A free round's bet (ADR 031): not the player's campaign, game or stake, or none left. */
+const FREE_BET_REFUSALS: Record<string, ProviderStatusValue> = {
+  ...BET_REFUSALS,
+  KM030: ProviderStatus.FREE_ROUNDS_UNAVAILABLE,
+  KM031: ProviderStatus.FREE_ROUNDS_UNAVAILABLE,
+};
+/** A free-round campaign id names the player's free-spins gift: `gift-<id>` (ADR 031). */
+const giftOfCampaign = (campaign: string) => {
+  const match = /^gift-([1-9][0-9]{0,15})$/.exec(campaign);
+  return match ? Number(match[1]) : null;
+};
+
+const WIN_REFUSALS: Record<string, ProviderStatusValue> = {
+  KM012: ProviderStatus.TRANSACTION_DOES_NOT_EXIST,
+  KM013: ProviderStatus.TRANSACTION_ROLLED_BACK,
+};
 
 /**
  * The seamless wallet (ADR 014): bets, wins and rollbacks from game providers, each through the
@@ -57,6 +78,14 @@ export function createSeamlessService(deps: {
   ledger: Ledger;
   wallets: WalletService;
   clock: Clock;
+  activity: ActivityRecorder;
+  /** The player's free rounds on a game (the gifts' free spins; ADR 031). */
+  freeRounds?: (
+    userId: number,
+    provider: string,
+    gameCode: string,
+    currency: string,
+  ) => Promise<ProviderFreeRounds[]>;
 }) {
   const { repository, ledger, clock } = deps;
   // Sessions never change once launched (expiry is checked on the row); games change rarely.
@@ -98,7 +127,7 @@ export function createSeamlessService(deps: {
       request_uuid,
       user: String(userId),
       currency: currency as CurrencyCode,
-      balance: balance ?? (await deps.wallets.realBalance(userId, currency, tx)),
+      balance: balance ?? (await deps.wallets.playableBalance(userId, currency, tx)),
     } satisfies ProviderAnswer;
   }
 
@@ -153,9 +182,72 @@ export function createSeamlessService(deps: {
       if (error.balance) {
         refused.user = String(error.balance.userId);
         refused.currency = error.balance.currency as CurrencyCode;
-        refused.balance = await deps.wallets.realBalance(error.balance.userId, error.balance.currency);
+        refused.balance = await deps.wallets.playableBalance(error.balance.userId, error.balance.currency);
       }
       return refused;
+    }
+  }
+
+  /**
+   * A bet or a win, which differ only in direction and in what they carry: the accounts opened, the
+   * ledger posting prepared outside the transaction (the player's leg first: the database function
+   * answers its balance; a zero amount posts nothing), then one round trip that claims the id, posts
+   * and stores the answer (`place`); what the database refuses becomes its provider status.
+   */
+  async function placeMoney(
+    provider: string,
+    request: ProviderBetRequest | ProviderWinRequest,
+    found: GameSessionRow,
+    move: {
+      operation: 'bet' | 'win';
+      /** The player's side: -1 debited (a bet), +1 credited (a win). */
+      sign: -1 | 1;
+      /** Hashed after the fields both share, to tell a replay from a duplicate. */
+      hashed: unknown[];
+      refusals: Record<string, ProviderStatusValue>;
+      place: (input: MoneyPlacement) => Promise<{ status: string; answer: unknown }>;
+    },
+  ): Promise<ProviderAnswer> {
+    const { userId, currency } = found;
+    await ledger.openAccounts([player(userId, currency), house(provider, currency)]);
+    const { user, game_code: gameCode, round, amount } = request;
+    const requestHash = hashOf([move.operation, user, gameCode, round, currency, amount, ...move.hashed]);
+    const posted = Math.max(amount, 1);
+    const prepared = await ledger.prepare({
+      key: `provider:${provider}:${request.transaction_uuid}`,
+      operation: move.operation,
+      legs: [
+        { account: player(userId, currency), amount: move.sign * posted },
+        { account: house(provider, currency), amount: -move.sign * posted },
+      ],
+    });
+    try {
+      const placed = await move.place({
+        provider,
+        transactionId: request.transaction_uuid,
+        userId,
+        gameCode,
+        round,
+        roundClosed: request.round_closed,
+        currency,
+        amount,
+        requestHash,
+        requestUuid: request.request_uuid,
+        at: new Date(clock.now()),
+        ledgerKey: prepared.posting.key,
+        ledgerHash: prepared.requestHash,
+        accountIds: prepared.accountIds,
+        amounts: [move.sign * amount, -move.sign * amount],
+      });
+      if (placed.status === 'REPLAY' || placed.status === ProviderStatus.OK)
+        return placed.answer as ProviderAnswer;
+      throw new ProviderRefusal(placed.status as ProviderStatusValue);
+    } catch (error) {
+      const refusal = move.refusals[sqlState(error) ?? ''];
+      if (refusal === ProviderStatus.NOT_ENOUGH_MONEY)
+        throw new ProviderRefusal(refusal, { userId, currency });
+      if (refusal) throw new ProviderRefusal(refusal);
+      throw error;
     }
   }
 
@@ -167,11 +259,15 @@ export function createSeamlessService(deps: {
     ) {
       return guarded(request.request_uuid, async () => {
         const found = await session(provider, request.token, false);
+        const freeRounds = deps.freeRounds
+          ? await deps.freeRounds(found.userId, provider, found.gameCode, found.currency)
+          : [];
         return {
           ...(await answer(request.request_uuid, found.userId, found.currency)),
           username: user.username ?? `player${found.userId}`,
           test: user.test,
           ...(user.country ? { country: user.country } : {}),
+          ...(freeRounds.length > 0 ? { free_rounds: freeRounds } : {}),
         };
       });
     },
@@ -192,7 +288,7 @@ export function createSeamlessService(deps: {
       });
     },
 
-    async bet(provider: string, request: BetRequest): Promise<ProviderAnswer> {
+    async bet(provider: string, request: ProviderBetRequest): Promise<ProviderAnswer> {
       return guarded(request.request_uuid, async () => {
         const found = await session(provider, request.token, true);
         matches(found, request);
@@ -200,113 +296,43 @@ export function createSeamlessService(deps: {
           repository.game(provider, request.game_code),
         );
         if (!game?.active) throw new ProviderRefusal(ProviderStatus.INVALID_GAME);
-        const { userId, currency } = found;
-        await ledger.openAccounts([player(userId, currency), house(provider, currency)]);
-        const requestHash = hashOf([
-          'bet',
-          request.user,
-          request.game_code,
-          request.round,
-          currency,
-          request.amount,
-        ]);
-        // The player's leg first: the database function answers its balance. A zero stake posts nothing.
-        const prepared = await ledger.prepare({
-          key: `provider:${provider}:${request.transaction_uuid}`,
-          operation: 'bet',
-          legs: [
-            { account: player(userId, currency), amount: -Math.max(request.amount, 1) },
-            { account: house(provider, currency), amount: Math.max(request.amount, 1) },
-          ],
-        });
-        try {
-          const placed = await repository.placeBet({
-            provider,
-            transactionId: request.transaction_uuid,
-            userId,
-            gameCode: request.game_code,
-            round: request.round,
-            roundClosed: request.round_closed,
-            currency,
-            amount: request.amount,
-            requestHash,
-            requestUuid: request.request_uuid,
-            at: new Date(clock.now()),
-            ledgerKey: prepared.posting.key,
-            ledgerHash: prepared.requestHash,
-            accountIds: prepared.accountIds,
-            amounts: [-request.amount, request.amount],
+        const campaign = request.free_round_campaign;
+        if (campaign !== undefined) {
+          const giftId = giftOfCampaign(campaign);
+          if (giftId === null) throw new ProviderRefusal(ProviderStatus.FREE_ROUNDS_UNAVAILABLE);
+          return placeMoney(provider, request, found, {
+            operation: 'bet',
+            sign: -1,
+            hashed: [campaign],
+            refusals: FREE_BET_REFUSALS,
+            place: (input) => repository.placeFreeBet({ ...input, giftId }),
           });
-          if (placed.status === 'REPLAY' || placed.status === ProviderStatus.OK)
-            return placed.answer as ProviderAnswer;
-          throw new ProviderRefusal(placed.status as ProviderStatusValue);
-        } catch (error) {
-          const state = sqlState(error);
-          if (state === 'KM001')
-            throw new ProviderRefusal(ProviderStatus.NOT_ENOUGH_MONEY, { userId, currency });
-          if (state === 'KM010') throw new ProviderRefusal(ProviderStatus.USER_DISABLED);
-          if (state === 'KM011') throw new ProviderRefusal(ProviderStatus.LIMIT_REACHED);
-          throw error;
         }
+        return placeMoney(provider, request, found, {
+          operation: 'bet',
+          sign: -1,
+          hashed: [],
+          refusals: BET_REFUSALS,
+          place: (input) => repository.placeBet(input),
+        });
       });
     },
 
-    async win(provider: string, request: WinRequest): Promise<ProviderAnswer> {
+    async win(provider: string, request: ProviderWinRequest): Promise<ProviderAnswer> {
       return guarded(request.request_uuid, async () => {
         const found = await session(provider, request.token, false);
         matches(found, request);
-        const { userId, currency } = found;
-        await ledger.openAccounts([player(userId, currency), house(provider, currency)]);
-        const requestHash = hashOf([
-          'win',
-          request.user,
-          request.game_code,
-          request.round,
-          currency,
-          request.amount,
-          request.reference_transaction_uuid,
-        ]);
-        // The player's leg first: the database function answers its balance. A zero win posts nothing.
-        const prepared = await ledger.prepare({
-          key: `provider:${provider}:${request.transaction_uuid}`,
+        return placeMoney(provider, request, found, {
           operation: 'win',
-          legs: [
-            { account: player(userId, currency), amount: Math.max(request.amount, 1) },
-            { account: house(provider, currency), amount: -Math.max(request.amount, 1) },
-          ],
+          sign: 1,
+          hashed: [request.reference_transaction_uuid],
+          refusals: WIN_REFUSALS,
+          place: (input) => repository.placeWin({ ...input, reference: request.reference_transaction_uuid }),
         });
-        try {
-          const placed = await repository.placeWin({
-            provider,
-            transactionId: request.transaction_uuid,
-            userId,
-            gameCode: request.game_code,
-            round: request.round,
-            roundClosed: request.round_closed,
-            currency,
-            amount: request.amount,
-            reference: request.reference_transaction_uuid,
-            requestHash,
-            requestUuid: request.request_uuid,
-            at: new Date(clock.now()),
-            ledgerKey: prepared.posting.key,
-            ledgerHash: prepared.requestHash,
-            accountIds: prepared.accountIds,
-            amounts: [request.amount, -request.amount],
-          });
-          if (placed.status === 'REPLAY' || placed.status === ProviderStatus.OK)
-            return placed.answer as ProviderAnswer;
-          throw new ProviderRefusal(placed.status as ProviderStatusValue);
-        } catch (error) {
-          const state = sqlState(error);
-          if (state === 'KM012') throw new ProviderRefusal(ProviderStatus.TRANSACTION_DOES_NOT_EXIST);
-          if (state === 'KM013') throw new ProviderRefusal(ProviderStatus.TRANSACTION_ROLLED_BACK);
-          throw error;
-        }
       });
     },
 
-    async rollback(provider: string, request: RollbackRequest): Promise<ProviderAnswer> {
+    async rollback(provider: string, request: ProviderRollbackRequest): Promise<ProviderAnswer> {
       return guarded(request.request_uuid, async () => {
         const found = await session(provider, request.token, false);
         if (String(found.userId) !== request.user) throw new ProviderRefusal(ProviderStatus.INVALID_TOKEN);
@@ -359,8 +385,34 @@ export function createSeamlessService(deps: {
             if (target.userId !== userId)
               throw new ProviderRefusal(ProviderStatus.TRANSACTION_DOES_NOT_EXIST);
             const amount = target.amount ?? 0;
+            // A free round's stake was the casino's (ADR 031): its round and the stream never saw it.
+            const staked = target.freeRound ? 0 : amount;
             const sign = target.kind === 'bet' ? 1 : -1;
-            if (amount > 0) {
+            if (target.kind === 'bet' && target.bonusAmount > 0) {
+              // Bonus money staked: back where the gift's money is now (ADR 030), in SQL under its lock.
+              const prepared = await ledger.prepare(
+                {
+                  key: `provider:${provider}:${request.transaction_uuid}`,
+                  operation: 'rollback',
+                  legs: [
+                    { account: player(userId, currency), amount },
+                    { account: house(provider, currency), amount: -amount },
+                  ],
+                },
+                { insideTransaction: true },
+              );
+              balance = await repository.rollbackBonusBet(
+                { provider, transactionId: target.transactionId },
+                { key: prepared.posting.key, hash: prepared.requestHash, at, accounts: prepared.accountIds },
+                tx,
+              );
+            } else if (amount > 0) {
+              // A real-money bet counted toward a wagering bonus: its count is taken back (ADR 030),
+              // the gift's row locked first as the bet locks it, and the game is told real and bonus.
+              const uncounted =
+                target.kind === 'bet' && target.giftId !== null
+                  ? await repository.uncountWager(target.giftId, target.wagerCounted, tx)
+                  : false;
               balance = await post(
                 tx,
                 `provider:${provider}:${request.transaction_uuid}`,
@@ -372,8 +424,27 @@ export function createSeamlessService(deps: {
                 userId,
                 currency,
               );
+              if (uncounted) balance = undefined;
             }
             await repository.markRolledBack(provider, target.transactionId, tx);
+            // Bets and wins are recorded by the database functions; their rollback here, in its
+            // transaction, before the round it may close.
+            const gameCode = target.gameCode ?? request.game_code;
+            await deps.activity.record(tx, {
+              kind: 'bet.rolled_back',
+              userId,
+              at,
+              payload: {
+                provider,
+                game: gameCode,
+                gameType: await repository.gameType(provider, gameCode, tx),
+                round: target.round ?? request.round,
+                transactionId: target.transactionId,
+                stake: target.kind === 'bet' ? staked : 0,
+                win: target.kind === 'win' ? amount : 0,
+                currency,
+              },
+            });
             await repository.addToRound(
               {
                 provider,
@@ -384,7 +455,7 @@ export function createSeamlessService(deps: {
                 at,
               },
               {
-                bet: target.kind === 'bet' ? -amount : 0,
+                bet: target.kind === 'bet' ? -staked : 0,
                 win: target.kind === 'win' ? -amount : 0,
                 close: request.round_closed,
               },

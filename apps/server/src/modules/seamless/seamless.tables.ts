@@ -10,6 +10,8 @@ export const games = pgTable('games', {
   demoAvailable: boolean('demo_available').notNull(),
   verifiedOnly: boolean('verified_only').notNull(),
   active: boolean('active').notNull(),
+  /** How much a round's result spreads (migration 0030): the width of live RTP's band (ADR 037). */
+  volatility: text('volatility').$type<'low' | 'medium' | 'high'>().notNull().default('medium'),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -38,6 +40,12 @@ export const providerTransactions = pgTable('provider_transactions', {
   requestHash: bytea('request_hash'),
   response: jsonb('response'),
   createdAt: ts('created_at').notNull(),
+  /** A bet's part staked from bonus money, the gift it counted toward and what it counted (ADR 030). */
+  bonusAmount: bigint('bonus_amount', { mode: 'number' }).notNull().default(0),
+  giftId: bigint('gift_id', { mode: 'number' }),
+  wagerCounted: bigint('wager_counted', { mode: 'number' }).notNull().default(0),
+  /** A free round's bet: the casino funded it from the gift `giftId` (ADR 031). */
+  freeRound: boolean('free_round').notNull().default(false),
 });
 
 export const gameRounds = pgTable('game_rounds', {

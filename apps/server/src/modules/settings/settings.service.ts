@@ -1,10 +1,13 @@
 import type { SettingEntry } from '@kometa/contracts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SettingsRepository, SettingRow } from './settings.repository.ts';
 
 export interface SettingsServiceOptions {
   /** Settings computed from configuration rather than stored (the public signature key). */
   computed: Record<string, unknown>;
+  /** When a change is stamped (the platform's clock). */
+  clock: Clock;
 }
 
 export function createSettingsService(repository: SettingsRepository, options: SettingsServiceOptions) {
@@ -26,6 +29,10 @@ export function createSettingsService(repository: SettingsRepository, options: S
       const fallback = computed.find((entry) => entry.alias === alias);
       if (fallback) return fallback.value as T;
       throw new AppError('SETTING_NOT_FOUND');
+    },
+    /** Changes one setting (the back office's operator changes, audited by the caller on `executor`). */
+    set: async (alias: string, value: unknown, executor: Parameters<SettingsRepository['save']>[3]) => {
+      await repository.save(alias, value, new Date(options.clock.now()), executor);
     },
     async ensureDefaults(entries: readonly SettingRow[]): Promise<void> {
       await repository.insertMissing(entries);

@@ -5,7 +5,12 @@ import { mobappRoutes, systemRoutes } from './system.routes.ts';
 
 export type { SystemService } from './system.service.ts';
 
-export function createSystemModule(deps: { clock: Clock; settings: SettingsService }) {
-  const service = createSystemService(deps);
+/** What the system calls need from other modules. */
+export interface SystemPorts {
+  settings: SettingsService;
+}
+
+export function createSystemModule(deps: { clock: Clock; ports: SystemPorts }) {
+  const service = createSystemService({ clock: deps.clock, settings: deps.ports.settings });
   return { service, routes: systemRoutes(service), unversionedRoutes: mobappRoutes(service) };
 }

@@ -6,9 +6,11 @@ export function createTrackingRepository(db: Db) {
     async insertEvent(row: typeof analyticsEvents.$inferInsert): Promise<void> {
       await db.insert(analyticsEvents).values(row);
     },
-    async insertHit(row: typeof pageHits.$inferInsert): Promise<void> {
-      await db.insert(pageHits).values(row);
+    async insertHit(row: typeof pageHits.$inferInsert, executor: Db = db): Promise<void> {
+      await executor.insert(pageHits).values(row);
     },
+    /** Work in one transaction (a signed-in player's hit and its activity event). */
+    transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => db.transaction(work),
   };
 }
 

@@ -13,7 +13,11 @@ import type { RequestMeta, TrackingService } from './tracking.service.ts';
 
 function metaOf(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null, ip: request.ip };
+  return {
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+    ip: request.ip,
+    authToken: request.ctx.authToken,
+  };
 }
 
 export function trackingRoutes(service: TrackingService): FastifyPluginAsyncZod {

@@ -3,10 +3,21 @@ import type { HitBody, WebhookBody } from '@kometa/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomToken, type Rng } from '../../platform/rng.ts';
 import type { TrackingRepository } from './tracking.repository.ts';
+import type { ActivityRecorder } from '../activity/index.ts';
+
+/** What tracking needs from other modules (wired in composition.ts). */
+export interface TrackingPorts {
+  /** The activity stream: a signed-in player's page hit is recorded as `page.visited`. */
+  activity: ActivityRecorder;
+  /** The player whose live session the token is, or null (accounts). */
+  signedIn: (token: string) => Promise<number | null>;
+}
 
 export interface RequestMeta {
   userAgent: string | null;
   ip: string;
+  /** The session token the request carries, if any (a signed-in player's page hit is activity). */
+  authToken?: string | null;
 }
 
 const STANDARD_FIELDS = new Set(['guest_id', 'last_ref_code', 'ref_code', 'window_size']);
@@ -16,6 +27,7 @@ export function createTrackingService(deps: {
   clock: Clock;
   rng: Rng;
   secret: string;
+  ports: TrackingPorts;
 }) {
   const { repository, clock } = deps;
   const sign = (id: string) =>
@@ -55,7 +67,7 @@ export function createTrackingService(deps: {
     },
 
     async recordHit(hit: HitBody, meta: RequestMeta): Promise<void> {
-      await repository.insertHit({
+      const row = {
         url: hit.url,
         referer: hit.referer ?? null,
         userId: hit.userId ? Number(hit.userId) : null,
@@ -71,6 +83,22 @@ export function createTrackingService(deps: {
         userAgent: meta.userAgent,
         ip: meta.ip,
         createdAt: new Date(clock.now()),
+      };
+      // The form's userId is the client's word; only a live session says whose visit it was.
+      const userId = meta.authToken ? await deps.ports.signedIn(meta.authToken) : null;
+      if (userId === null) {
+        await repository.insertHit(row);
+        return;
+      }
+      const { activity } = deps.ports;
+      await repository.transaction(async (tx) => {
+        await repository.insertHit(row, tx);
+        await activity.record(tx, {
+          kind: 'page.visited',
+          userId,
+          at: row.createdAt,
+          payload: { url: hit.url, referer: hit.referer ?? null, type: hit.type ?? null },
+        });
       });
     },
   };

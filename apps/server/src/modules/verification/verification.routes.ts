@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { commonQuery, verificationInfoResponse, VerificationMessage } from '@kometa/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { authOf } from '../accounts/index.ts';
+import { authOf } from '../../platform/http/auth-guard.ts';
 import { MAX_DOCUMENT_BYTES } from './document-files.ts';
 import type { VerificationService } from './verification.service.ts';
 

@@ -1,6 +1,7 @@
 import {
   BLOCK_FINANCE_ACTIVITY,
   DOCUMENT_TYPES,
+  KycAdminMessage,
   VerificationMessage,
   type DocumentType,
   type VerificationStatus,
@@ -9,7 +10,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { MAX_DOCUMENT_BYTES, sniffMime, type DocumentFiles } from './document-files.ts';
-import type { VerificationRepository } from './verification.repository.ts';
+import type { FormRow, VerificationRepository } from './verification.repository.ts';
 
 /** The labels of spec §3 each decision leaves on the account. */
 export const VerifyLabel = {
@@ -99,16 +100,22 @@ export function createVerificationService(deps: {
       return this.info(userId);
     },
 
-    /** The operator's (or an automated check's) decision on one document. */
+    /**
+     * The operator's (or an automated check's) decision on one document. An accepted document also
+     * lifts `block_finance_activity`: that block sends the player to verification (417 kyc-verified),
+     * which is now done. `inside` runs on the decision's transaction (the back office's audit row).
+     */
     async review(
       documentId: number,
       decision: { accept: boolean; reason: string | null; reviewer: string; by: 'operator' | 'system' },
+      inside?: (tx: Db, change: { userId: number; before: FormRow; after: FormRow }) => Promise<void>,
     ) {
       const at = now();
       const outcome = await deps.db.transaction(async (tx) => {
         const document = await repository.document(documentId, tx);
-        if (!document) throw new AppError('NOT_FOUND');
-        if (document.status !== 'pending') throw new AppError('CONFLICT');
+        if (!document) throw new AppError('NOT_FOUND', { message: KycAdminMessage.documentNotFound });
+        if (document.status !== 'pending')
+          throw new AppError('CONFLICT', { message: KycAdminMessage.alreadyDecided });
         await repository.review(
           documentId,
           {
@@ -125,8 +132,16 @@ export function createVerificationService(deps: {
             ? 'accepted_operator'
             : 'accepted_system'
           : 'refused';
-        const after = { ...before, status, reason: decision.accept ? null : decision.reason };
+        const after: FormRow = {
+          ...before,
+          status,
+          reason: decision.accept ? null : decision.reason,
+          actions: decision.accept
+            ? before.actions.filter((action) => action !== BLOCK_FINANCE_ACTIVITY)
+            : before.actions,
+        };
         await repository.saveForm(document.userId, after, at, tx);
+        await inside?.(tx, { userId: document.userId, before, after });
         await deps.ports.audit(
           {
             userId: document.userId,
@@ -160,7 +175,12 @@ export function createVerificationService(deps: {
     },
 
     /** The operator stops (or allows again) the player's deposits and withdrawals. */
-    async setFinanceBlock(userId: number, blocked: boolean, reviewer: string) {
+    async setFinanceBlock(
+      userId: number,
+      blocked: boolean,
+      reviewer: string,
+      inside?: (tx: Db, change: { before: FormRow; after: FormRow }) => Promise<void>,
+    ) {
       const at = now();
       await deps.db.transaction(async (tx) => {
         const before = await repository.form(userId, tx);
@@ -179,6 +199,7 @@ export function createVerificationService(deps: {
           },
           tx,
         );
+        await inside?.(tx, { before, after: { ...before, actions } });
       });
     },
 

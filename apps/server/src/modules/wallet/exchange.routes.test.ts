@@ -1,17 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLedgerSuite } from '../../../test/ledger.ts';
 import { manualClock } from '../../platform/clock.ts';
-import { auditLedger, createWalletModule, type Ledger } from './index.ts';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-const t = useTestApp({ clock });
-let ledger: Ledger;
-beforeAll(() => {
-  ledger = createWalletModule({ db: t.platform.database.db, clock }).ledger;
-});
-afterEach(async () => {
-  expect(await auditLedger(t.platform.database.db)).toEqual([]);
-});
+const suite = useLedgerSuite({ clock });
+const { t } = suite;
 
 let serial = 0;
 async function player() {
@@ -32,7 +25,7 @@ async function player() {
 
 /** Money or points arriving from elsewhere (a deposit, a loyalty reward). */
 const credit = (id: number, currency: 'RUB' | 'POINTS', amount: number) =>
-  ledger.post({
+  suite.ledger.post({
     key: `credit:${id}:${currency}:${++serial}`,
     operation: currency === 'POINTS' ? 'bonus' : 'deposit',
     legs: [

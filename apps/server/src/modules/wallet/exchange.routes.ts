@@ -9,7 +9,7 @@ import {
 } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
 import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
-import { authOf } from '../accounts/index.ts';
+import { authOf } from '../../platform/http/auth-guard.ts';
 import type { ExchangeService } from './exchange.service.ts';
 
 /** The exchanger (/payment/exchanger) and the points exchange. */

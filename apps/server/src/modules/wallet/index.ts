@@ -13,6 +13,7 @@ import type { Rng } from '../../platform/rng.ts';
 
 export type { Ledger, Posting, Posted, Leg, AccountRef, LedgerOperation } from './ledger.ts';
 export { UnbalancedPosting } from './ledger.ts';
+export { adjustmentPosting } from './adjustment.ts';
 export { auditLedger, type LedgerViolation } from './ledger-audit.ts';
 export type { WalletService } from './wallet.service.ts';
 
@@ -20,22 +21,20 @@ export type { WalletService } from './wallet.service.ts';
  * The wallet module: the only code that changes a balance anywhere in the system (the ledger), and
  * the player's wallets.
  */
-export function createWalletModule(deps: {
-  db: Db;
-  clock: Clock;
-  /** For the exchanger (rates and the points rule from settings); tests of the ledger alone leave it out. */
-  exchange?: { settings: SettingsService; rng: Rng };
-}) {
+/** What the wallet needs from other modules: the exchanger's rates and points rule (settings). */
+export interface WalletPorts {
+  settings: SettingsService;
+}
+
+/** The exchanger comes with its ports; tests of the ledger alone leave both out. */
+type ExchangeDeps = { rng: Rng; ports: WalletPorts } | { rng?: undefined; ports?: undefined };
+
+export function createWalletModule(deps: { db: Db; clock: Clock } & ExchangeDeps) {
   const repository = createLedgerRepository(deps.db);
   const ledger = createLedger({ repository, clock: deps.clock });
   const service = createWalletService({ repository });
-  const exchange = deps.exchange
-    ? createExchangeService({
-        ledger,
-        wallets: service,
-        settings: deps.exchange.settings,
-        rng: deps.exchange.rng,
-      })
+  const exchange = deps.ports
+    ? createExchangeService({ ledger, wallets: service, settings: deps.ports.settings, rng: deps.rng })
     : undefined;
   const routes =
     (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>

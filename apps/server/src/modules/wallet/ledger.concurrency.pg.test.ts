@@ -1,38 +1,26 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  depositPosting,
+  hold,
+  kometaGames as games,
+  real,
+  sandboxPayments as payments,
+  useLedgerSuite,
+} from '../../../test/ledger.ts';
 import { insertPlayers } from '../../../test/players.ts';
 import { queryRows } from '../../platform/db/database.ts';
-import { systemClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { auditLedger, createWalletModule, type Ledger, type Posted } from './index.ts';
+import type { Posted } from './index.ts';
 
 /** Real concurrency needs real connections: PostgreSQL with a pool wider than the load. */
-const t = useTestApp({ env: { DATABASE_POOL_SIZE: '40' } });
-let ledger: Ledger;
-beforeAll(() => {
-  ledger = createWalletModule({ db: t.platform.database.db, clock: systemClock }).ledger;
-});
-afterEach(async () => {
-  expect(await auditLedger(t.platform.database.db)).toEqual([]);
-});
-
-const real = (player: number) => ({ player, kind: 'real', currency: 'RUB' }) as const;
-const hold = (player: number) => ({ player, kind: 'withdrawal_hold', currency: 'RUB' }) as const;
-const payments = { house: 'payments', name: 'sandbox', currency: 'RUB' } as const;
-const games = { house: 'games', name: 'kometa', currency: 'RUB' } as const;
+const suite = useLedgerSuite({ env: { DATABASE_POOL_SIZE: '40' } });
+const { t } = suite;
 
 const deposit = (player: number, amount: number, key: string) =>
-  ledger.post({
-    key,
-    operation: 'deposit',
-    legs: [
-      { account: real(player), amount },
-      { account: payments, amount: -amount },
-    ],
-  });
+  suite.ledger.post(depositPosting(player, amount, key));
 
 async function storedBalance(player: number, kind = 'real'): Promise<number> {
   const [row] = await queryRows<{ balance: string }>(
@@ -62,7 +50,7 @@ describe('the ledger under real concurrency (PostgreSQL)', () => {
               const withdrawal = index === 50;
               const amount = withdrawal ? 500 : 10;
               try {
-                await ledger.post({
+                await suite.ledger.post({
                   key: `${withdrawal ? 'withdrawal' : 'bet'}:c1:${run}:${index}`,
                   operation: withdrawal ? 'withdrawal_hold' : 'bet',
                   legs: withdrawal
@@ -109,7 +97,7 @@ describe('the ledger under real concurrency (PostgreSQL)', () => {
 
   it('a connection killed mid-transaction leaves no half-written money; the retry with the key posts once', async () => {
     const [player] = await insertPlayers(t.platform.database.db, 1);
-    const prepared = await ledger.prepare({
+    const prepared = await suite.ledger.prepare({
       key: 'deposit:c3',
       operation: 'deposit',
       legs: [
@@ -122,7 +110,7 @@ describe('the ledger under real concurrency (PostgreSQL)', () => {
     try {
       await expect(
         t.platform.database.db.transaction(async (tx) => {
-          await ledger.commit(prepared, tx);
+          await suite.ledger.commit(prepared, tx);
           const [row] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
           await killer.query('select pg_terminate_backend($1)', [row?.pid]);
           await tx.execute(sql`select 1`);
@@ -132,9 +120,9 @@ describe('the ledger under real concurrency (PostgreSQL)', () => {
       await killer.end();
     }
     expect(await storedBalance(player!)).toBe(0);
-    const retried = await ledger.commit(prepared);
+    const retried = await suite.ledger.commit(prepared);
     expect(retried.replayed).toBe(false);
-    expect((await ledger.commit(prepared)).replayed).toBe(true);
+    expect((await suite.ledger.commit(prepared)).replayed).toBe(true);
     expect(await storedBalance(player!)).toBe(3_000);
   });
 
@@ -144,7 +132,7 @@ describe('the ledger under real concurrency (PostgreSQL)', () => {
     await Promise.all(
       players.flatMap((player, i) =>
         Array.from({ length: 10 }, (_, k) =>
-          ledger.post({
+          suite.ledger.post({
             key: `bet:c4:${i}:${k}`,
             operation: 'bet',
             legs: [

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { hold as held, real, useLedgerSuite } from '../../../test/ledger.ts';
 import { insertPlayers } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import {
-  auditLedger,
-  createWalletModule,
-  type Leg,
-  type Ledger,
-  type Posting,
-  type WalletService,
-} from './index.ts';
+import type { Leg, Posting } from './index.ts';
 
 /**
  * Model-based test: random sequences of deposits, bets, wins, withdrawals (held, then paid out or
@@ -19,15 +12,8 @@ import {
  * after every step the player's balances must be the model's.
  */
 const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-const t = useTestApp({ clock });
-let ledger: Ledger;
-let wallets: WalletService;
-beforeAll(() => {
-  ({ ledger, service: wallets } = createWalletModule({ db: t.platform.database.db, clock }));
-});
-afterEach(async () => {
-  expect(await auditLedger(t.platform.database.db)).toEqual([]);
-});
+const suite = useLedgerSuite({ clock });
+const { t } = suite;
 
 const USD_RATE = 98; // roubles per dollar (spec §9 default)
 
@@ -45,14 +31,11 @@ interface Real {
 const get = (map: Map<string, number>, key: string) => map.get(key) ?? 0;
 const house = (kind: 'payments' | 'games' | 'exchange', currency: 'RUB' | 'USD') =>
   ({ house: kind, name: kind === 'exchange' ? currency : 'model', currency }) as const;
-const real = (player: number, currency: 'RUB' | 'USD' = 'RUB') =>
-  ({ player, kind: 'real', currency }) as const;
-const held = (player: number) => ({ player, kind: 'withdrawal_hold', currency: 'RUB' }) as const;
 
 async function postChecked(model: Model, r: Real, posting: Omit<Posting, 'key'>, allowed: boolean) {
   const full: Posting = { ...posting, key: `model:${r.run}:${model.serial++}` };
   try {
-    const result = await ledger.post(full);
+    const result = await suite.ledger.post(full);
     expect(allowed).toBe(true);
     expect(result.replayed).toBe(false);
     model.posted.push(full);
@@ -64,9 +47,32 @@ async function postChecked(model: Model, r: Real, posting: Omit<Posting, 'key'>,
   }
 }
 
+/** Adds `amount` to the model's balance of `key` (`${player}:${currency}`). */
+const credit = (model: Model, key: string, amount: number) =>
+  model.real.set(key, get(model.real, key) + amount);
+
+/**
+ * Posts `operation`, which takes `amount` from the player's real roubles to the other `legs`: the ledger
+ * must refuse it exactly when the model's balance is short; when it takes it, so does the model.
+ * Answers the key, if posted.
+ */
+async function spendChecked(
+  model: Model,
+  r: Real,
+  player: number,
+  amount: number,
+  operation: Posting['operation'],
+  legs: Leg[],
+) {
+  const posting = { operation, legs: [{ account: real(player), amount: -amount }, ...legs] };
+  const key = await postChecked(model, r, posting, get(model.real, `${player}:RUB`) >= amount);
+  if (key) credit(model, `${player}:RUB`, -amount);
+  return key;
+}
+
 async function matches(model: Model): Promise<void> {
   for (const player of model.players) {
-    const found = await wallets.wallets(player, 'RUB');
+    const found = await suite.wallets.wallets(player, 'RUB');
     const rub = found.find((w) => w.currency === 'RUB');
     const usd = found.find((w) => w.currency === 'USD');
     expect(rub?.balance ?? 0).toBe(get(model.real, `${player}:RUB`));
@@ -91,7 +97,7 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
       { account: house('payments', 'RUB'), amount: -this.amount },
     ];
     await postChecked(model, r, { operation: 'deposit', legs }, true);
-    model.real.set(`${player}:RUB`, get(model.real, `${player}:RUB`) + this.amount);
+    credit(model, `${player}:RUB`, this.amount);
     await matches(model);
   }
   toString = () => `deposit(${this.p}, ${this.amount})`;
@@ -106,22 +112,10 @@ class Bet implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, r: Real) {
     const player = model.players[this.p]!;
-    const balance = get(model.real, `${player}:RUB`);
-    const allowed = balance >= this.amount;
-    await postChecked(
-      model,
-      r,
-      {
-        operation: 'bet',
-        legs: [
-          { account: real(player), amount: -this.amount },
-          { account: house('games', 'RUB'), amount: this.amount },
-        ],
-      },
-      allowed,
-    );
-    if (allowed) model.real.set(`${player}:RUB`, balance - this.amount);
-    if (allowed && this.win > 0) {
+    const key = await spendChecked(model, r, player, this.amount, 'bet', [
+      { account: house('games', 'RUB'), amount: this.amount },
+    ]);
+    if (key && this.win > 0) {
       await postChecked(
         model,
         r,
@@ -134,7 +128,7 @@ class Bet implements fc.AsyncCommand<Model, Real> {
         },
         true,
       );
-      model.real.set(`${player}:RUB`, get(model.real, `${player}:RUB`) + this.win);
+      credit(model, `${player}:RUB`, this.win);
     }
     await matches(model);
   }
@@ -149,24 +143,10 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, r: Real) {
     const player = model.players[this.p]!;
-    const balance = get(model.real, `${player}:RUB`);
-    const allowed = balance >= this.amount;
-    const key = await postChecked(
-      model,
-      r,
-      {
-        operation: 'withdrawal_hold',
-        legs: [
-          { account: real(player), amount: -this.amount },
-          { account: held(player), amount: this.amount },
-        ],
-      },
-      allowed,
-    );
-    if (key) {
-      model.real.set(`${player}:RUB`, balance - this.amount);
-      model.pendingHolds.push({ player, amount: this.amount, key });
-    }
+    const key = await spendChecked(model, r, player, this.amount, 'withdrawal_hold', [
+      { account: held(player), amount: this.amount },
+    ]);
+    if (key) model.pendingHolds.push({ player, amount: this.amount, key });
     await matches(model);
   }
   toString = () => `withdraw(${this.p}, ${this.amount})`;
@@ -193,7 +173,7 @@ class SettleWithdrawal implements fc.AsyncCommand<Model, Real> {
       true,
     );
     if (!this.paid) {
-      model.real.set(`${pending.player}:RUB`, get(model.real, `${pending.player}:RUB`) + pending.amount);
+      credit(model, `${pending.player}:RUB`, pending.amount);
     }
     await matches(model);
   }
@@ -210,26 +190,12 @@ class Exchange implements fc.AsyncCommand<Model, Real> {
     const player = model.players[this.p]!;
     const dollars = Math.floor(this.roubles / USD_RATE);
     if (dollars === 0) return;
-    const balance = get(model.real, `${player}:RUB`);
-    const allowed = balance >= this.roubles;
-    await postChecked(
-      model,
-      r,
-      {
-        operation: 'exchange',
-        legs: [
-          { account: real(player), amount: -this.roubles },
-          { account: house('exchange', 'RUB'), amount: this.roubles },
-          { account: house('exchange', 'USD'), amount: -dollars },
-          { account: real(player, 'USD'), amount: dollars },
-        ],
-      },
-      allowed,
-    );
-    if (allowed) {
-      model.real.set(`${player}:RUB`, balance - this.roubles);
-      model.real.set(`${player}:USD`, get(model.real, `${player}:USD`) + dollars);
-    }
+    const key = await spendChecked(model, r, player, this.roubles, 'exchange', [
+      { account: house('exchange', 'RUB'), amount: this.roubles },
+      { account: house('exchange', 'USD'), amount: -dollars },
+      { account: real(player, 'USD'), amount: dollars },
+    ]);
+    if (key) credit(model, `${player}:USD`, dollars);
     await matches(model);
   }
   toString = () => `exchange(${this.p}, ${this.roubles})`;
@@ -240,7 +206,7 @@ class Replay implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>) => model.posted.length > 0;
   async run(model: Model) {
     const posting = model.posted[this.pick % model.posted.length]!;
-    const result = await ledger.post(posting);
+    const result = await suite.ledger.post(posting);
     expect(result.replayed).toBe(true);
     await matches(model);
   }

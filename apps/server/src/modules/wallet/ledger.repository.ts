@@ -22,9 +22,9 @@ const intArray = (values: readonly number[]) => `{${values.map((v) => String(Mat
 export function createLedgerRepository(db: Db) {
   return {
     /** Creates the accounts that do not exist yet (players start at 0; house accounts keep no balance). */
-    async ensureAccounts(specs: readonly AccountSpec[]): Promise<Map<string, number>> {
+    async ensureAccounts(specs: readonly AccountSpec[], executor: Db = db): Promise<Map<string, number>> {
       if (specs.length > 0) {
-        await db
+        await executor
           .insert(ledgerAccounts)
           .values(
             specs.map((s) => ({
@@ -38,7 +38,7 @@ export function createLedgerRepository(db: Db) {
           )
           .onConflictDoNothing();
       }
-      const rows = await db
+      const rows = await executor
         .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, currency: ledgerAccounts.currency })
         .from(ledgerAccounts)
         .where(
@@ -122,6 +122,20 @@ export function createLedgerRepository(db: Db) {
         })
         .from(ledgerAccounts)
         .where(and(eq(ledgerAccounts.userId, userId), isNotNull(ledgerAccounts.balance)));
+    },
+
+    /** Several players' accounts in one query (a page of the back office's players search). */
+    async accountsOfPlayers(userIds: readonly number[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .select({
+          userId: ledgerAccounts.userId,
+          kind: ledgerAccounts.kind,
+          currency: ledgerAccounts.currency,
+          balance: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts)
+        .where(and(inArray(ledgerAccounts.userId, [...userIds]), isNotNull(ledgerAccounts.balance)));
     },
   };
 }

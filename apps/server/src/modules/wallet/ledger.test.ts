@@ -1,38 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { depositPosting, kometaGames, real, useLedgerSuite } from '../../../test/ledger.ts';
 import { insertPlayers } from '../../../test/players.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { auditLedger, createWalletModule, UnbalancedPosting, type Ledger } from './index.ts';
+import { UnbalancedPosting } from './index.ts';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-const t = useTestApp({ clock });
-let ledger: Ledger;
-beforeAll(() => {
-  ledger = createWalletModule({ db: t.platform.database.db, clock }).ledger;
-});
-afterEach(async () => {
-  expect(await auditLedger(t.platform.database.db)).toEqual([]);
-});
-
-const real = (player: number, currency: 'RUB' | 'USD' = 'RUB') =>
-  ({ player, kind: 'real', currency }) as const;
+const suite = useLedgerSuite({ clock });
+const { t } = suite;
 const payments = { house: 'payments', name: 'sandbox', currency: 'RUB' } as const;
-const games = { house: 'games', name: 'kometa', currency: 'RUB' } as const;
+const games = kometaGames;
 
 const deposit = (player: number, amount: number, key: string) =>
-  ledger.post({
-    key,
-    operation: 'deposit',
-    legs: [
-      { account: real(player), amount },
-      { account: payments, amount: -amount },
-    ],
-  });
+  suite.ledger.post(depositPosting(player, amount, key));
 const bet = (player: number, amount: number, key: string) =>
-  ledger.post({
+  suite.ledger.post({
     key,
     operation: 'bet',
     legs: [
@@ -92,10 +76,14 @@ describe('the ledger', () => {
   it('rejects postings that do not balance per currency before they reach the database', async () => {
     const [player] = await insertPlayers(t.platform.database.db, 1);
     await expect(
-      ledger.post({ key: 'x:1', operation: 'adjustment', legs: [{ account: real(player!), amount: 5 }] }),
+      suite.ledger.post({
+        key: 'x:1',
+        operation: 'adjustment',
+        legs: [{ account: real(player!), amount: 5 }],
+      }),
     ).rejects.toBeInstanceOf(UnbalancedPosting);
     await expect(
-      ledger.post({
+      suite.ledger.post({
         key: 'x:2',
         operation: 'exchange',
         legs: [
@@ -105,7 +93,7 @@ describe('the ledger', () => {
       }),
     ).rejects.toBeInstanceOf(UnbalancedPosting);
     await expect(
-      ledger.post({
+      suite.ledger.post({
         key: 'x:3',
         operation: 'adjustment',
         legs: [
@@ -147,7 +135,7 @@ describe('the ledger', () => {
   it('exchanges between currencies through the house, balancing each currency', async () => {
     const [player] = await insertPlayers(t.platform.database.db, 1);
     await deposit(player!, 9_800, 'deposit:t6');
-    const exchanged = await ledger.post({
+    const exchanged = await suite.ledger.post({
       key: 'exchange:t6',
       operation: 'exchange',
       legs: [
@@ -163,7 +151,7 @@ describe('the ledger', () => {
   it('commits money with the caller’s other writes, or not at all', async () => {
     const [player] = await insertPlayers(t.platform.database.db, 1);
     const db = t.platform.database.db;
-    const prepared = await ledger.prepare({
+    const prepared = await suite.ledger.prepare({
       key: 'deposit:t7',
       operation: 'deposit',
       legs: [
@@ -173,13 +161,13 @@ describe('the ledger', () => {
     });
     await expect(
       db.transaction(async (tx) => {
-        await ledger.commit(prepared, tx);
+        await suite.ledger.commit(prepared, tx);
         throw new Error('failpoint: the process dies before the payment status is written');
       }),
     ).rejects.toThrow(/failpoint/);
-    const wallets = createWalletModule({ db, clock }).service;
+    const { wallets } = suite;
     expect((await wallets.wallets(player!, 'RUB'))[0]?.balance).toBe(0);
-    const retried = await db.transaction((tx) => ledger.commit(prepared, tx));
+    const retried = await db.transaction((tx) => suite.ledger.commit(prepared, tx));
     expect(retried.replayed).toBe(false);
     expect((await wallets.wallets(player!, 'RUB'))[0]?.balance).toBe(1_000);
   });
@@ -214,7 +202,7 @@ describe('GET /users/self/wallets and the wallets of GET /users/self', () => {
     ]);
     const { id } = await get('/api/v18/users/self');
     await deposit(id, 12_345, 'deposit:w1');
-    await ledger.post({
+    await suite.ledger.post({
       key: 'bonus:w1',
       operation: 'bonus',
       legs: [

@@ -27,7 +27,8 @@ export type LedgerOperation =
   | 'exchange'
   | 'bonus'
   | 'tip'
-  | 'adjustment';
+  | 'adjustment'
+  | 'refund';
 
 export interface Leg {
   account: AccountRef;
@@ -70,19 +71,24 @@ const keyOf = (spec: AccountSpec) => `${spec.code}|${spec.currency}`;
 export function createLedger(deps: { repository: LedgerRepository; clock: Clock }) {
   const ids = new Map<string, number>();
 
-  async function accountIds(specs: AccountSpec[], mayCreate: boolean): Promise<number[]> {
+  async function accountIds(specs: AccountSpec[], mayCreate: boolean, executor?: Db): Promise<number[]> {
     const missing = specs.filter((spec) => !ids.has(keyOf(spec)));
+    // Opened inside a caller's transaction: used for this posting, never cached (it may roll back).
+    const local = new Map<string, number>();
     if (missing.length > 0) {
-      if (!mayCreate) {
+      if (executor) {
+        for (const [key, id] of await deps.repository.ensureAccounts(missing, executor)) local.set(key, id);
+      } else if (!mayCreate) {
         throw new Error(
           `ledger accounts ${missing.map(keyOf).join(', ')} must be opened before the transaction`,
         );
+      } else {
+        const found = await deps.repository.ensureAccounts(missing);
+        for (const [key, id] of found) ids.set(key, id);
       }
-      const found = await deps.repository.ensureAccounts(missing);
-      for (const [key, id] of found) ids.set(key, id);
     }
     return specs.map((spec) => {
-      const id = ids.get(keyOf(spec));
+      const id = ids.get(keyOf(spec)) ?? local.get(keyOf(spec));
       if (id === undefined) throw new Error(`ledger account ${keyOf(spec)} could not be created`);
       return id;
     });
@@ -108,13 +114,20 @@ export function createLedger(deps: { repository: LedgerRepository; clock: Clock 
     requestHash: Buffer;
   }
 
-  async function prepare(posting: Posting, options: { insideTransaction?: boolean } = {}): Promise<Prepared> {
+  async function prepare(
+    posting: Posting,
+    options: {
+      insideTransaction?: boolean;
+      /** Inside a transaction whose own connection may open the accounts it lacks (a consumer's). */
+      executor?: Db;
+    } = {},
+  ): Promise<Prepared> {
     check(posting);
     const specs = posting.legs.map((leg) => specOf(leg.account));
     const amounts = posting.legs.map((leg) => leg.amount);
     return {
       posting,
-      accountIds: await accountIds(specs, !options.insideTransaction),
+      accountIds: await accountIds(specs, !options.insideTransaction, options.executor),
       requestHash: createHash('sha256')
         .update(JSON.stringify([posting.operation, posting.reference ?? null, specs.map(keyOf), amounts]))
         .digest(),

@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { commonQuery, walletsResponse } from '@kometa/contracts';
 import type { CurrencyCode } from '@kometa/money';
 import type { WalletService } from './wallet.service.ts';
-import { authOf } from '../accounts/index.ts';
+import { authOf } from '../../platform/http/auth-guard.ts';
 
 /** The logged-in player's wallets (also part of GET /users/self). */
 export function walletRoutes(

@@ -16,6 +16,41 @@ export function createWalletService(deps: { repository: LedgerRepository }) {
     realBalance: (userId: number, currency: string, executor?: Db) =>
       deps.repository.balance(userId, 'real', currency, executor),
 
+    /** What the player can stake in a currency: real and bonus money (what a game provider sees). */
+    async playableBalance(userId: number, currency: string, executor?: Db): Promise<number> {
+      const [real, bonus] = await Promise.all([
+        deps.repository.balance(userId, 'real', currency, executor),
+        deps.repository.balance(userId, 'bonus', currency, executor),
+      ]);
+      return real + bonus;
+    },
+
+    /** The player's bonus money in a currency (the gifts module moves it, under its gift's row lock). */
+    bonusBalance: (userId: number, currency: string, executor?: Db) =>
+      deps.repository.balance(userId, 'bonus', currency, executor),
+
+    /**
+     * Real and bonus balances per currency of several players at once (one query), each with their
+     * main currency first even when it was never funded.
+     */
+    async balancesOfPlayers(
+      players: readonly { id: number; currency: string }[],
+    ): Promise<Map<number, { currency: string; real: number; bonus: number }[]>> {
+      const accounts = await deps.repository.accountsOfPlayers(players.map((p) => p.id));
+      const byPlayer = new Map(
+        players.map((p) => [p.id, new Map([[p.currency, { currency: p.currency, real: 0, bonus: 0 }]])]),
+      );
+      for (const account of accounts) {
+        const wallets = byPlayer.get(account.userId ?? 0);
+        if (!wallets) continue;
+        const wallet = wallets.get(account.currency) ?? { currency: account.currency, real: 0, bonus: 0 };
+        if (account.kind === 'real') wallet.real += account.balance ?? 0;
+        if (account.kind === 'bonus') wallet.bonus += account.balance ?? 0;
+        wallets.set(account.currency, wallet);
+      }
+      return new Map([...byPlayer].map(([id, wallets]) => [id, [...wallets.values()]]));
+    },
+
     async wallets(userId: number, mainCurrency: CurrencyCode): Promise<UserWallet[]> {
       const accounts = await deps.repository.playerAccounts(userId);
       const byCurrency = new Map<string, { real: number; bonus: number }>([

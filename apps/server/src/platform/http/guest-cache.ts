@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '../cache/cache.ts';
+import type { GuestCacheGeneration } from './guest-cache-generation.ts';
 
 const CACHED = Symbol('guestCacheKey');
 
@@ -10,13 +11,13 @@ declare module 'fastify' {
   }
 }
 
-function cacheKeyOf(request: FastifyRequest): string | undefined {
+function cacheKeyOf(request: FastifyRequest, generation: string): string | undefined {
   if (request.method !== 'GET' || !request.ctx.route.guestCache) return undefined;
   if (request.ctx.authToken !== null) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   // The client adds cacheKey=<timestamp> when its disable-cache cookie is set: a deliberate bypass.
   if (query && 'cacheKey' in query) return undefined;
-  return `gc:${request.ctx.language}:${request.ctx.siteDomain}:${request.url}`;
+  return `gc:${generation}:${request.ctx.language}:${request.ctx.siteDomain}:${request.url}`;
 }
 
 interface NearEntry {
@@ -33,6 +34,8 @@ export interface GuestCacheOptions {
   nearTtlMs?: number;
   maxNearEntries?: number;
   onHit: () => void;
+  /** Part of every key: a new generation drops every stored answer (ADR 038). */
+  generation?: GuestCacheGeneration;
 }
 
 /**
@@ -50,6 +53,8 @@ export function registerGuestCache(app: FastifyInstance, options: GuestCacheOpti
   const maxNearEntries = options.maxNearEntries ?? 2_000;
   const publicControl = `public, max-age=${ttlSeconds}`;
   const near = new Map<string, NearEntry>();
+  const generation = options.generation;
+  generation?.onChange(() => near.clear());
 
   function remember(key: string, text: string): NearEntry {
     const known = near.get(key);
@@ -85,7 +90,7 @@ export function registerGuestCache(app: FastifyInstance, options: GuestCacheOpti
   if (ttlSeconds === 0) return;
 
   app.addHook('onRequest', (request, reply, done) => {
-    const key = cacheKeyOf(request);
+    const key = cacheKeyOf(request, generation?.current() ?? '0');
     if (!key) {
       done();
       return;

@@ -11,6 +11,12 @@ export interface RequestContext {
   language: Language;
   /** The operator domain the request is for: the `domain` parameter when allowed, else the main site. */
   siteDomain: string;
+  /**
+   * The site address the player is on (scheme and host, as the site host forwards them), when it is
+   * one of the operator's domains (SITE_ORIGIN, ALLOWED_DOMAINS); else SITE_ORIGIN. Links back to the
+   * site (after a payment, a game's lobby and cashier, e-mails) use it (ADR 041).
+   */
+  siteOrigin: string;
   country: string | null;
   /** The matched route's config and path, read once (Fastify builds routeOptions anew on each read). */
   route: FastifyContextConfig;
@@ -63,6 +69,7 @@ class Context implements RequestContext {
     readonly authToken: string | null,
     readonly language: Language,
     readonly siteDomain: string,
+    readonly siteOrigin: string,
     readonly country: string | null,
   ) {}
 
@@ -86,6 +93,20 @@ export function requestContextStep(options: {
 }): EdgeStep {
   const mainDomain = hostOf(options.siteOrigin);
   const allowed = new Set(options.allowedDomains.map(hostOf));
+  const mainOrigin = options.siteOrigin.replace(/\/+$/, '');
+  /** Each operator host and its origin as configured (a bare host takes the request's scheme). */
+  const operatorOrigins = new Map<string, string | null>(
+    [options.siteOrigin, ...options.allowedDomains].map((entry) => [
+      hostOf(entry),
+      /^[a-z][a-z0-9+.-]*:\/\//i.test(entry.trim()) ? entry.trim().replace(/\/+$/, '') : null,
+    ]),
+  );
+  /** The visitor's address (Host, or X-Forwarded-Host from a trusted proxy) when it is the operator's. */
+  const siteOriginOf = (host: string, protocol: string): string => {
+    const visited = hostOf(host);
+    if (!operatorOrigins.has(visited)) return mainOrigin;
+    return operatorOrigins.get(visited) ?? `${protocol}://${visited}`;
+  };
   /**
    * The operator's other domains say which site a call is for with `domain`, or with `referer` (the
    * page's URL) when they call the API cross-domain; only listed domains are honoured.
@@ -116,6 +137,7 @@ export function requestContextStep(options: {
       typeof token === 'string' && token.length > 0 ? token : null,
       languageOf(headers['content-language']),
       siteDomain ?? mainDomain,
+      siteOriginOf(request.host, request.protocol),
       typeof country === 'string' && country.length > 0 ? country.trim().toUpperCase() : null,
     );
     return undefined;

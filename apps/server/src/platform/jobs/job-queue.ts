@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { Rng } from '../rng.ts';
 import { randomToken } from '../rng.ts';
+import { createPoller } from './poller.ts';
 
 export interface JobContext<P> {
   id: number;
@@ -32,10 +33,12 @@ export interface JobQueue {
   define<P>(name: string, definition: JobDefinition<P>): void;
   /** A job that runs once per interval across every instance (its slot is the dedupe key). */
   every(name: string, intervalMs: number): void;
+  /** `executor`: a transaction the job is written in (it exists if and only if that commits). */
   enqueue(
     name: string,
     payload: unknown,
     options?: EnqueueOptions,
+    executor?: Db,
   ): Promise<{ id: number; created: boolean }>;
   /** One poll: claims due jobs this instance knows and runs them. Returns how many ran. */
   runDue(limit?: number): Promise<number>;
@@ -67,15 +70,20 @@ export function createJobQueue(deps: {
     Required<Omit<JobDefinition<unknown>, 'maxAttempts'>> & { maxAttempts: number }
   >();
   const recurring = new Map<string, number>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
+  // Every poll waits `pollMs` after the last, whatever it ran (runDue takes a batch at most).
+  const poller = createPoller(
+    async () => {
+      await runDue();
+      return false;
+    },
+    (error) => log.warn({ err: error }, 'job poll failed'),
+  );
 
-  async function enqueue(name: string, payload: unknown, options: EnqueueOptions = {}) {
+  async function enqueue(name: string, payload: unknown, options: EnqueueOptions = {}, executor: Db = db) {
     const runAt = new Date(options.runAt ?? clock.now());
     const maxAttempts = options.maxAttempts ?? definitions.get(name)?.maxAttempts ?? 5;
     const rows = await queryRows<{ id: string | number }>(
-      db,
+      executor,
       sql`
       insert into jobs (name, payload, run_at, max_attempts, dedupe_key)
       values (${name}, ${JSON.stringify(payload ?? {})}::jsonb, ${runAt.toISOString()}::timestamptz, ${maxAttempts}, ${options.dedupeKey ?? null})
@@ -175,25 +183,7 @@ export function createJobQueue(deps: {
     },
     enqueue,
     runDue,
-    start(pollMs) {
-      stopped = false;
-      const tick = () => {
-        running = runDue()
-          .catch((error: unknown) => log.warn({ err: error }, 'job poll failed'))
-          .finally(() => {
-            if (!stopped) {
-              timer = setTimeout(tick, pollMs);
-              timer.unref();
-            }
-          });
-      };
-      timer = setTimeout(tick, pollMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    start: (pollMs) => poller.start(pollMs),
+    stop: () => poller.stop(),
   };
 }

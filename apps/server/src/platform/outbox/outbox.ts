@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { mailHtml, mailText } from './mail-layout.ts';
 import { render, type OutboxTemplate } from './messages.ru.ts';
 import { ts } from '../db/columns.ts';
 
@@ -13,7 +14,12 @@ export const outboxMessages = pgTable('outbox_messages', {
   recipient: text('recipient').notNull(),
   template: text('template').notNull(),
   subject: text('subject').notNull(),
+  /** The plain text (an SMS, or an e-mail's text alternative). */
   body: text('body').notNull(),
+  /** An e-mail's HTML alternative (ADR 041). */
+  html: text('html'),
+  /** Set for a message sent in reaction to a fact: the same fact never sends it twice. */
+  dedupeKey: text('dedupe_key'),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
     .default('pending'),
@@ -29,11 +35,16 @@ export interface OutboxMessage {
   to: string;
   template: OutboxTemplate;
   params: Record<string, string | number>;
+  /** A message caused by a fact (a deposit, a login) names it: sending it again changes nothing. */
+  key?: string;
 }
 
 export interface Outbox {
-  /** Records the message and schedules its delivery (retried with backoff by the job queue). */
-  send(message: OutboxMessage): Promise<number>;
+  /**
+   * Records the message and schedules its delivery (retried with backoff by the job queue); with
+   * `executor`, inside that transaction (a message caused by a fact commits with it).
+   */
+  send(message: OutboxMessage, executor?: Db): Promise<number>;
   /** The development mailbox: what was sent to this address or phone, newest first. */
   mailbox(recipient: string): Promise<OutboxRecord[]>;
 }
@@ -53,6 +64,9 @@ export function createOutbox(deps: {
 }): Outbox {
   const { db, clock } = deps;
   const smtp = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
+  // MJML loads its components on the first layout: done once now, not inside the first sender's
+  // transaction (a stream consumer's, which holds its partition meanwhile).
+  void mailHtml({ subject: '—', paragraphs: ['—'] }).catch(() => undefined);
 
   deps.jobs.define<{ id: number }>(DELIVER, {
     maxAttempts: 8,
@@ -71,6 +85,7 @@ export function createOutbox(deps: {
           to: message.recipient,
           subject: message.subject,
           text: message.body,
+          ...(message.html ? { html: message.html } : {}),
         });
         transport = 'smtp';
       }
@@ -82,21 +97,31 @@ export function createOutbox(deps: {
   });
 
   return {
-    async send(message) {
-      const { subject, body } = render(message.template, message.params);
-      const [row] = await db
+    async send(message, executor = db) {
+      const rendered = render(message.template, message.params);
+      const email = message.channel === 'email';
+      // Laid out before the insert: no transaction waits on MJML.
+      const html = email ? await mailHtml(rendered.content) : null;
+      const [row] = await executor
         .insert(outboxMessages)
         .values({
           channel: message.channel,
           recipient: message.to,
           template: message.template,
-          subject,
-          body,
+          subject: rendered.subject,
+          // An e-mail goes out as text and HTML made from the same content (ADR 041).
+          body: email ? mailText(rendered.content) : rendered.body,
+          html,
+          dedupeKey: message.key ?? null,
           createdAt: new Date(clock.now()),
         })
+        .onConflictDoNothing()
         .returning({ id: outboxMessages.id });
-      if (!row) throw new Error('outbox insert returned nothing');
-      await deps.jobs.enqueue(DELIVER, { id: row.id }, { dedupeKey: `outbox:${row.id}` });
+      if (!row) {
+        if (message.key) return 0;
+        throw new Error('outbox insert returned nothing');
+      }
+      await deps.jobs.enqueue(DELIVER, { id: row.id }, { dedupeKey: `outbox:${row.id}` }, executor);
       return row.id;
     },
     mailbox(recipient) {

@@ -1,10 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { nextPollMs, type RealityCheckState } from './api/reality-check.ts';
+import type { RealityCheck } from '@kometa/contracts';
+import { nextPollMs } from './api/reality-check.ts';
 import { playedFor, RealityCheckDialog } from './components/RealityCheckDialog.tsx';
 
-const check = (overrides: Partial<RealityCheckState> = {}): RealityCheckState => ({
+const check = (overrides: Partial<RealityCheck> = {}): RealityCheck => ({
   sessionStartedAt: 1_700_000_000,
   elapsedSeconds: 3_900,
   intervalMinutes: 60,
@@ -33,9 +34,9 @@ describe('the reality check', () => {
       createElement(RealityCheckDialog, { check: check(), onContinue: () => {}, onLeave: () => {} }),
     );
     expect(html).toContain('Вы в игре 1 час 5 минут');
-    expect(html).toContain('1\u00a0500.00 ₽');
-    expect(html).toContain('900.50 ₽');
-    expect(html).toContain('-599.50 ₽');
+    expect(html).toContain('1\u00a0500,00\u00a0₽');
+    expect(html).toContain('900,50\u00a0₽');
+    expect(html).toContain('-599,50\u00a0₽');
     expect(html).toContain('Продолжить игру');
   });
 

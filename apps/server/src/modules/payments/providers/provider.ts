@@ -22,6 +22,18 @@ export interface ProviderEvent {
 export type WebhookCheck =
   { ok: true; event: ProviderEvent } | { ok: false; reason: 'signature' | 'stale' | 'malformed' };
 
+/** One settled payment in a provider's own books (its statement, for the reconciliation, ADR 039). */
+export interface StatementLine {
+  kind: 'deposit' | 'payout';
+  /** Kometa's payment id the provider was given. */
+  paymentId: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  /** When the provider settled it. */
+  at: Date;
+}
+
 /**
  * A payment provider behind the cashier (ADR 013). Kometa ships the sandbox; real providers are
  * operator integrations implementing the same interface.
@@ -53,4 +65,6 @@ export interface PaymentProvider {
   checkWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookCheck;
   /** Asks the provider where a payment stands (for payments whose notification never came). */
   queryStatus(reference: string): Promise<PaymentStatusValue | null>;
+  /** The provider's statement: the payments it settled successfully in a period (its own records). */
+  statement?(from: Date, to: Date, currency: string): Promise<StatementLine[]>;
 }

@@ -1,10 +1,11 @@
+import type {
+  LookupAnswer,
+  RegistrationAnswer,
+  RegistrationBody,
+  SuccessResult,
+  Token,
+} from '@kometa/contracts';
 import { browserApi } from '../../../lib/api.browser.ts';
-
-export interface LookupAnswer {
-  lookup: string;
-  twoFactor: { enabled: boolean };
-  protection?: { phrase: string; signature: string };
-}
 
 /** The login calls of spec §4 (lookup login): the lookup, then the login with the lookup token. */
 export const authApi = {
@@ -15,23 +16,16 @@ export const authApi = {
       verificationToken ? { 'verification-token': verificationToken } : undefined,
     ),
   login: (lookup: string, password: string, twoFactorCode?: string, protectionSignature?: string) =>
-    browserApi().post<{ token: string }>(
+    browserApi().post<Token>(
       '/login/lookup',
       { lookup, password, ...(twoFactorCode ? { twoFactorCode } : {}) },
       protectionSignature ? { 'verification-token': protectionSignature } : undefined,
     ),
-  register: (body: {
-    email: string;
-    password: string;
-    birthday: { day: number | null; month: number | null; year: number | null };
-    agreeRules: boolean;
-    oauthToken?: string;
-    telegramToken?: string;
-  }) => browserApi().post<{ token: string }>('/registration', body),
+  register: (body: RegistrationBody) => browserApi().post<RegistrationAnswer>('/registration', body),
   /** Attaches a social or Telegram identity to the account just signed in. */
   link: (link: { oauthToken: string } | { telegramToken: string }) =>
     'oauthToken' in link
-      ? browserApi().put<{ success: true }>('/users/self/oauth', link)
-      : browserApi().post<{ success: true }>('/users/self/telegram', link),
+      ? browserApi().put<SuccessResult>('/users/self/oauth', link)
+      : browserApi().post<SuccessResult>('/users/self/telegram', link),
   logout: () => browserApi().post('/users/self/logout'),
 };

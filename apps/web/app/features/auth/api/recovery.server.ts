@@ -1,15 +1,16 @@
+import type { ResetRequestAnswer, SuccessResult } from '@kometa/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
 /** Password recovery (spec §2.1 /resetting/request, /resetting/reset/{token}): a link by e-mail or an SMS code. */
 export function recoveryApi(api: ApiClient) {
   return {
     request: (contact: string) =>
-      api.post<{ success: true; channel: 'email' | 'sms' }>(
+      api.post<ResetRequestAnswer>(
         '/resetting/request',
         contact.includes('@') ? { email: contact } : { phone: contact },
       ),
     reset: (token: string, password: string, extra: { phone?: string; twoFactorCode?: string }) =>
-      api.post<{ success: true }>(`/resetting/reset/${encodeURIComponent(token)}`, {
+      api.post<SuccessResult>(`/resetting/reset/${encodeURIComponent(token)}`, {
         password,
         ...(extra.phone ? { phone: extra.phone } : {}),
         ...(extra.twoFactorCode ? { twoFactorCode: extra.twoFactorCode } : {}),

@@ -1,15 +1,12 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import type { OAuthLookupAnswer, TelegramLoginAnswer, Token } from '@kometa/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { serverApi } from '../../../lib/api.server.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { sessionCookie } from '../../../lib/session-middleware.server.ts';
 
 /** What POST /lookup/oauth answers (ADR 011): the provider's page, a session, a 2FA step, or a new identity. */
-export type SocialAnswer =
-  | { redirect_url: string }
-  | { token: string }
-  | { token: null; lookup: string; socialNetwork: string; twoFactor: { enabled: true; ttl: number } }
-  | { token: null; oauthToken: string; socialNetwork: string; email: string | null };
+export type SocialAnswer = OAuthLookupAnswer;
 
 /** The provider's answer parameters the API takes back (RFC 6749 and 9207). */
 const CALLBACK = ['code', 'state', 'iss', 'error', 'error_description'];
@@ -27,13 +24,9 @@ export function socialApi(api: ApiClient) {
         body: {},
       }),
     secondFactor: (lookup: string, twoFactorCode: string) =>
-      api.post<{ token: string }>('/lookup/oauth', { token: lookup, twoFactorCode }),
+      api.post<Token>('/lookup/oauth', { token: lookup, twoFactorCode }),
     telegram: (widget: Record<string, string | number>) =>
-      api.post<
-        | { token: string }
-        | { token: null; telegramToken: string }
-        | { token: null; lookup: string; twoFactor: { enabled: true; ttl: number } }
-      >('/login/telegram', { widget }),
+      api.post<TelegramLoginAnswer>('/login/telegram', { widget }),
   };
 }
 

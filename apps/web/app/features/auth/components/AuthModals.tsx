@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
 import { rememberSession } from '../../../lib/api.browser.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import { useSite } from '../../../lib/site-context.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { takeReturnPath } from '../return-path.ts';
@@ -20,7 +21,9 @@ export function AuthModals() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const site = useSite();
-  if (site?.user) return null;
+  // The hash never reaches the server: the modals open once the page is alive.
+  const hydrated = useHydrated();
+  if (site?.user || !hydrated) return null;
   const login = location.hash === LOGIN_HASH;
   const register = REGISTER_HASHES.includes(location.hash);
   if (!login && !register) return null;

@@ -8,6 +8,7 @@ import { authApi } from '../api/auth.ts';
 import { takeReturnPath } from '../return-path.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import '../../../ui/panels.css';
 
 /**
  * A social or Telegram identity no account has yet (ADR 011: never linked by e-mail alone): the
@@ -35,12 +36,12 @@ export function LinkIdentity({
     await revalidator.revalidate();
   }
   return (
-    <div className="profile-grid">
-      <section aria-labelledby="link-register" className="profile-section">
+    <div className="panel-grid">
+      <section aria-labelledby="link-register" className="panel">
         <h2 id="link-register">{ru.auth.linkRegister(network)}</h2>
         <RegisterForm link={link} initialEmail={email ?? ''} onToken={(token) => void done(token, false)} />
       </section>
-      <section aria-labelledby="link-login" className="profile-section">
+      <section aria-labelledby="link-login" className="panel">
         <h2 id="link-login">{ru.auth.linkLogin(network)}</h2>
         <LoginForm onToken={(token) => void done(token, true)} />
         <FormError message={error} />

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
 import { formText } from '../../../lib/form-values.ts';
 import { messageOf } from '../../../lib/messages.ts';
+import type { LookupAnswer } from '@kometa/contracts';
 import { ErrorCode } from '@kometa/contracts/errors';
-import { authApi, type LookupAnswer } from '../api/auth.ts';
-import { FormError } from '../../../ui/FormError.tsx';
+import { authApi } from '../api/auth.ts';
+import { FormSubmit } from '../../../ui/FormSubmit.tsx';
+import { PasswordInput } from '../../../ui/PasswordInput.tsx';
 
 /**
  * Lookup login (spec §4): e-mail or phone and password give a lookup token; a captcha is asked after
@@ -66,13 +68,7 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
       </label>
       <label className="field">
         {ru.auth.password}
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          disabled={step !== null}
-        />
+        <PasswordInput name="password" autoComplete="current-password" required disabled={step !== null} />
       </label>
       {captcha && !step && (
         <>
@@ -94,10 +90,9 @@ export function LoginForm({ onToken }: { onToken: (token: string) => void }) {
           <input name="twoFactorCode" inputMode="numeric" autoComplete="one-time-code" />
         </label>
       )}
-      <FormError message={error} />
-      <button className="button button-primary" type="submit" disabled={busy}>
+      <FormSubmit error={error} busy={busy}>
         {busy ? ru.auth.sending : ru.auth.submitLogin}
-      </button>
+      </FormSubmit>
       <Link to="/resetting/request">{ru.reset.forgot}</Link>
     </form>
   );

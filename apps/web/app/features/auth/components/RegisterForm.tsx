@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { formText } from '../../../lib/form-values.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { messageOf } from '../../../lib/messages.ts';
 import { authApi } from '../api/auth.ts';
-import { FormError } from '../../../ui/FormError.tsx';
+import { FormSubmit } from '../../../ui/FormSubmit.tsx';
+import { PasswordInput } from '../../../ui/PasswordInput.tsx';
+import { rememberPromoNotice } from '../../../lib/promo-notice.ts';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const THIS_YEAR = new Date().getFullYear();
@@ -11,7 +13,8 @@ const YEARS = Array.from({ length: 100 }, (_, i) => THIS_YEAR - 18 - i);
 
 /**
  * Registration by e-mail (spec §4, §5): password, birth date (sent only when day, month and year are
- * all chosen) and the rules; each refused field shows its own message.
+ * all chosen), an optional promo code (redeemed right after, ADR 030; one that gives nothing is
+ * explained once the account is made, ADR 040) and the rules; each refused field shows its own message.
  */
 export function RegisterForm({
   onToken,
@@ -35,6 +38,7 @@ export function RegisterForm({
     const password = formText(form, 'password');
     const [day, month, year] = [formText(form, 'day'), formText(form, 'month'), formText(form, 'year')];
     const agree = form.get('agreeRules') === 'on';
+    const promoCode = formText(form, 'promoCode').trim();
     setBusy(true);
     setError(null);
     setFields({});
@@ -47,9 +51,14 @@ export function RegisterForm({
           ? { day: Number(day), month: Number(month), year: Number(year) }
           : { day: null, month: null, year: null },
         agreeRules: agree,
+        ...(promoCode ? { promoCode } : {}),
         ...link,
       });
-      if (answer.data?.token) return onToken(answer.data.token);
+      if (answer.data?.token) {
+        // The account is made; a code that gave nothing is explained on the next page (ADR 040).
+        if (answer.data.promoCode) rememberPromoNotice(answer.data.promoCode);
+        return onToken(answer.data.token);
+      }
       const refused = answer.error?.fields ?? {};
       setFields(
         Object.fromEntries(
@@ -72,73 +81,116 @@ export function RegisterForm({
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label className="field">
-          {ru.auth.email}
-          <input
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={initialEmail}
-            aria-invalid={Boolean(fields.email)}
-            aria-describedby={describedBy('email')}
-          />
-        </label>
-        {fieldError('email')}
-      </div>
-      <div className="field">
-        <label className="field">
-          {ru.auth.password}
-          <input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(fields.password)}
-            aria-describedby={[describedBy('password'), 'register-password-hint'].filter(Boolean).join(' ')}
-          />
-        </label>
-        <span id="register-password-hint">{ru.auth.passwordHint}</span>
-        {fieldError('password')}
-      </div>
+      <RegisterField
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={initialEmail}
+        label={ru.auth.email}
+        refusal={fields.email}
+      />
+      <RegisterField
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={ru.auth.password}
+        refusal={fields.password}
+        hint={ru.auth.passwordHint}
+      />
       <fieldset className="field" aria-describedby={describedBy('birthday')}>
         <legend>{ru.auth.birthday}</legend>
         <div className="field-row">
-          <select name="day" aria-label={ru.auth.day} defaultValue="">
-            <option value="">{ru.auth.day}</option>
-            {DAYS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-          <select name="month" aria-label={ru.auth.month} defaultValue="">
-            <option value="">{ru.auth.month}</option>
-            {ru.auth.months.map((name, index) => (
-              <option key={name} value={index + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <select name="year" aria-label={ru.auth.year} defaultValue="">
-            <option value="">{ru.auth.year}</option>
-            {YEARS.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
+          <BirthPart name="day" label={ru.auth.day} options={DAYS.map((d) => [d, String(d)])} />
+          <BirthPart name="month" label={ru.auth.month} options={ru.auth.months.map((m, i) => [i + 1, m])} />
+          <BirthPart name="year" label={ru.auth.year} options={YEARS.map((y) => [y, String(y)])} />
         </div>
         {fieldError('birthday')}
       </fieldset>
+      {/* A code from an advertisement or a friend: folded away, open at once when a refusal names it. */}
+      <details className="register-promo" open={Boolean(fields.promoCode) || undefined}>
+        <summary>{ru.auth.promoToggle}</summary>
+        <RegisterField
+          name="promoCode"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          label={ru.auth.promoCode}
+          refusal={fields.promoCode}
+          hint={ru.auth.promoHint}
+        />
+      </details>
       <label className="checkbox">
         <input type="checkbox" name="agreeRules" />
-        <span>{ru.auth.agreeRules}</span>
+        <span>
+          {ru.auth.agreeRulesBefore}
+          <a href="/rules" target="_blank" rel="noopener">
+            {ru.auth.agreeRulesLink}
+          </a>
+          {ru.auth.agreeRulesAfter}
+          <a href="/privacy" target="_blank" rel="noopener">
+            {ru.auth.agreePrivacyLink}
+          </a>
+        </span>
       </label>
       {fieldError('agreeRules')}
-      <FormError message={error} />
-      <button className="button button-accent" type="submit" disabled={busy}>
+      <FormSubmit error={error} busy={busy} look="accent">
         {busy ? ru.auth.sending : ru.auth.submitRegister}
-      </button>
+      </FormSubmit>
     </form>
+  );
+}
+
+/** One of the birth date's three lists (day, month, year), nothing chosen at first. */
+function BirthPart({ name, label, options }: { name: string; label: string; options: [number, string][] }) {
+  return (
+    <select name={name} aria-label={label} defaultValue="">
+      <option value="">{label}</option>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A typed field of the form, with its hint and the API's refusal of it, both tied to the input. */
+function RegisterField({
+  label,
+  refusal,
+  hint,
+  ...input
+}: {
+  name: string;
+  label: string;
+  refusal: string | undefined;
+  hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `register-${input.name}-error`;
+  const hintId = `register-${input.name}-hint`;
+  const describedBy = [refusal ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="field">
+        {label}
+        {input.type === 'password' ? (
+          <PasswordInput
+            {...input}
+            aria-invalid={Boolean(refusal)}
+            aria-describedby={describedBy || undefined}
+          />
+        ) : (
+          <input {...input} aria-invalid={Boolean(refusal)} aria-describedby={describedBy || undefined} />
+        )}
+      </label>
+      {hint && <span id={hintId}>{hint}</span>}
+      {refusal && (
+        <span className="field-error" id={errorId}>
+          {refusal}
+        </span>
+      )}
+    </div>
   );
 }

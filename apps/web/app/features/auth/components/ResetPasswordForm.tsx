@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
-import { FormError } from '../../../ui/FormError.tsx';
 import { NewPasswordField } from '../../../ui/NewPasswordField.tsx';
+import { FormSubmit } from '../../../ui/FormSubmit.tsx';
 
 /** The new password (and, for an SMS code, the code and phone; the 2FA code when it is on). */
 export function ResetPasswordForm({
@@ -22,7 +22,7 @@ export function ResetPasswordForm({
       </p>
     );
   return (
-    <Form method="post" className="form cashier-form">
+    <Form method="post" className="form form-narrow">
       {phone !== undefined && (
         <>
           <input type="hidden" name="phone" value={phone} />
@@ -37,10 +37,9 @@ export function ResetPasswordForm({
         {ru.reset.twoFactorCode}
         <input name="twoFactorCode" autoComplete="one-time-code" />
       </label>
-      <FormError message={error} />
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <FormSubmit error={error} busy={busy}>
         {ru.reset.submit}
-      </button>
+      </FormSubmit>
     </Form>
   );
 }

@@ -1,21 +1,21 @@
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
-import { FormError } from '../../../ui/FormError.tsx';
+import { FormSubmit } from '../../../ui/FormSubmit.tsx';
+import { useSubmitting } from '../../../lib/form-route.ts';
 
 /** The two-factor code of a linked player, after a social or Telegram sign-in (posts to its page). */
 export function SecondFactorForm({ lookup, error }: { lookup: string; error?: string | undefined }) {
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSubmitting();
   return (
-    <Form method="post" className="form cashier-form">
+    <Form method="post" className="form form-narrow">
       <input type="hidden" name="lookup" value={lookup} />
       <label className="field">
         {ru.auth.twoFactorCode}
         <input name="twoFactorCode" autoComplete="one-time-code" inputMode="numeric" required />
       </label>
-      <FormError message={error} />
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <FormSubmit error={error} busy={busy}>
         {ru.auth.submitLogin}
-      </button>
+      </FormSubmit>
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { PaymentView } from '@kometa/contracts';
 import { OperationType } from '@kometa/contracts/payment-status';
+import { formatAmount, formatDateTime } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
-import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 
 /** A payment in the history; a withdrawal links to its own page (status, cancel). */
 export function PaymentRow({ payment }: { payment: PaymentView }) {

@@ -1,6 +1,6 @@
 import type { PaymentSystemView } from '@kometa/contracts';
+import { formatAmount } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
-import { formatMoney } from '../../../lib/format.ts';
 
 /** The payment systems to choose from, each with its limits; the first is chosen. */
 export function SystemChoice({
@@ -11,10 +11,10 @@ export function SystemChoice({
   onChoose?: (id: string) => void;
 }) {
   return (
-    <fieldset className="systems">
+    <fieldset className="choices">
       <legend>{ru.cashier.system}</legend>
       {systems.map((system, index) => (
-        <label key={system.id} className="system">
+        <label key={system.id} className="choice">
           <input
             type="radio"
             name="system"
@@ -25,7 +25,12 @@ export function SystemChoice({
           <span>
             {system.name}
             <br />
-            <small>{ru.cashier.limits(formatMoney(system.min), formatMoney(system.max))}</small>
+            <small>
+              {ru.cashier.limits(
+                formatAmount(system.min, system.currency),
+                formatAmount(system.max, system.currency),
+              )}
+            </small>
           </span>
         </label>
       ))}

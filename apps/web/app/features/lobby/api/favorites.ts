@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FavoriteGames } from '@kometa/contracts';
 import { browserApi } from '../../../lib/api.browser.ts';
-
-type FavoriteIds = { game_ids: number[] };
 
 /** Favourites are kept per device type (spec §4 games list), so the key carries it. */
 export const favoriteKeys = { of: (isMobile: boolean) => ['favorites', isMobile] as const };
@@ -10,7 +9,7 @@ export const favoritesQueryOptions = (isMobile: boolean) =>
   queryOptions({
     queryKey: favoriteKeys.of(isMobile),
     queryFn: async () => {
-      const answer = await browserApi().get<FavoriteIds>('/favorite-games', { isMobile });
+      const answer = await browserApi().get<FavoriteGames>('/favorite-games', { isMobile });
       return answer.data?.game_ids ?? [];
     },
   });
@@ -25,7 +24,7 @@ export function useToggleFavorite(isMobile: boolean) {
   return useMutation({
     retry: 1,
     mutationFn: async ({ gameId, favorite }: { gameId: number; favorite: boolean }) => {
-      const answer = await browserApi().request<FavoriteIds>(
+      const answer = await browserApi().request<FavoriteGames>(
         favorite ? 'POST' : 'DELETE',
         '/favorite-games',
         {

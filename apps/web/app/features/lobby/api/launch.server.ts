@@ -1,4 +1,4 @@
-import type { CatalogGame } from '@kometa/contracts';
+import type { CatalogGame, CatalogLaunch, Pregame } from '@kometa/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
 export type Launch =
@@ -6,11 +6,6 @@ export type Launch =
   | { kind: 'verification' }
   | { kind: 'login' }
   | { kind: 'failed' };
-
-export interface Pregame {
-  blocked: boolean;
-  reason: 'empty_balance' | 'bonus_only' | null;
-}
 
 /**
  * Opens a game (spec §4 game launch): a player launches real or demo by catalogue id; a guest plays
@@ -25,8 +20,8 @@ export async function launchGame(
 ): Promise<Launch> {
   if (!player && mode === 'real') return { kind: 'login' };
   const answer = player
-    ? await api.get<{ url: string }>(`/games/${game.id}/${mode}`, links)
-    : await api.get<{ url: string }>(`/games/${encodeURIComponent(game.slug)}/promo`, links);
+    ? await api.get<CatalogLaunch>(`/games/${game.id}/${mode}`, links)
+    : await api.get<CatalogLaunch>(`/games/${encodeURIComponent(game.slug)}/promo`, links);
   if (answer.status === 417 && answer.headers.get('expectation') === 'kyc-verified')
     return { kind: 'verification' };
   if (answer.status !== 200 || !answer.data) return { kind: 'failed' };

@@ -1,22 +1,22 @@
-import type { CatalogGame } from '@kometa/contracts';
+import {
+  GAMES_PAGE_SIZE,
+  type CatalogGame,
+  type Developer,
+  type FavoriteGames,
+  type GameTab,
+  type GameTypeGames,
+  type TabSort,
+  type WinFeedItem,
+} from '@kometa/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
-export const GAMES_PAGE_SIZE = 20;
-export const TAB_SORTED_LIMIT = 50;
+/** The catalogue's page sizes, as the API pages them (the loaders ask in the same steps). */
+export { GAMES_PAGE_SIZE, TAB_SORTED_LIMIT } from '@kometa/contracts';
 
-export interface Developer {
-  id: number;
-  name: string;
-  canonical: string;
-  position: number;
-  gamesCount: number;
-}
-
-export interface GameTab {
-  id: number;
-  slug: string;
-  title: string;
-  position: number;
+/** How a tab is shown: its order, and one studio's games only when chosen (the address's query). */
+export interface TabView {
+  sort: TabSort;
+  studio?: string | undefined;
 }
 
 const inOrder = (keyed: Record<string, CatalogGame> | undefined) =>
@@ -25,6 +25,11 @@ const inOrder = (keyed: Record<string, CatalogGame> | undefined) =>
 /** The lobby's reads as the server-side loaders make them (spec §7 games calls). */
 export function lobbyApi(api: ApiClient) {
   return {
+    /** The live feed's first answer, rendered with the page (null when the API cannot say). */
+    async winFeed(): Promise<WinFeedItem[] | null> {
+      const answer = await api.get<WinFeedItem[]>('/winners/feed', { currencyType: 'RUB' }).catch(() => null);
+      return answer?.status === 200 ? (answer.data ?? null) : null;
+    },
     async tabs(): Promise<GameTab[]> {
       return (await api.get<GameTab[]>('/gameTypes')).data ?? [];
     },
@@ -53,7 +58,7 @@ export function lobbyApi(api: ApiClient) {
      * (most played first), then developer.
      */
     async favorites(isMobile: boolean): Promise<CatalogGame[] | null> {
-      const ids = await api.get<{ game_ids: number[] }>('/favorite-games', { isMobile });
+      const ids = await api.get<FavoriteGames>('/favorite-games', { isMobile });
       if (ids.status !== 200) return null;
       const wanted = ids.data?.game_ids ?? [];
       if (wanted.length === 0) return [];
@@ -73,15 +78,17 @@ export function lobbyApi(api: ApiClient) {
     async game(slug: string): Promise<CatalogGame | null> {
       return (await api.get<CatalogGame>(`/games/${encodeURIComponent(slug)}`)).data ?? null;
     },
-    async tab(slug: string, count: number, isMobile: boolean) {
-      const answer = await api.get<{
-        sort: { game_id: number }[];
-        activeGames: number;
-        games: Record<string, CatalogGame>;
-      }>(`/gameTypes/${encodeURIComponent(slug)}/games`, { limit: count, isMobile });
+    /** A tab's first `count` games in the order asked, of one studio when asked, with its studios. */
+    async tab(slug: string, count: number, isMobile: boolean, view: TabView = { sort: 'popular' }) {
+      const answer = await api.get<GameTypeGames>(`/gameTypes/${encodeURIComponent(slug)}/games`, {
+        limit: count,
+        isMobile,
+        sort: view.sort,
+        developer: view.studio,
+      });
       if (answer.status === 404 || !answer.data) return null;
-      const { sort, activeGames, games } = answer.data;
-      return { activeGames, games: sort.flatMap(({ game_id }) => games[String(game_id)] ?? []) };
+      const { sort, activeGames, games, studios } = answer.data;
+      return { activeGames, studios, games: sort.flatMap(({ game_id }) => games[String(game_id)] ?? []) };
     },
     async set(set: 'home-page-promo' | 'pregame-popup-popular', isMobile: boolean): Promise<CatalogGame[]> {
       return (

@@ -1,4 +1,5 @@
-const OUR_COVER = /^(\/api\/v18\/game-images\/[a-z0-9-]+)\.svg$/;
+/** Our covers: the demo's SVG, or an operator's upload (WebP, `?v=` its version; ADR 037). */
+const OUR_COVER = /^(\/api\/v18\/game-images\/[a-z0-9-]+)\.(?:svg|webp\?v=([a-f0-9]{16}))$/;
 const WIDTHS = [240, 480];
 
 /**
@@ -37,7 +38,7 @@ export function GameCover({
     <picture>
       <source
         type="image/webp"
-        srcSet={WIDTHS.map((w) => `${ours[1]}.webp?w=${w} ${w}w`).join(', ')}
+        srcSet={WIDTHS.map((w) => `${ours[1]}.webp?${ours[2] ? `v=${ours[2]}&` : ''}w=${w} ${w}w`).join(', ')}
         sizes={sizes}
       />
       {image}

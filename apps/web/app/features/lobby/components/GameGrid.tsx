@@ -14,3 +14,13 @@ export function GameGrid({ games, label }: { games: CatalogGame[]; label: string
     </ul>
   );
 }
+
+/** A titled shelf of games (the home page's promo, the recommendations): a heading, then the grid. */
+export function GameSection({ id, title, games }: { id: string; title: string; games: CatalogGame[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <GameGrid games={games} label={title} />
+    </section>
+  );
+}

@@ -1,8 +1,8 @@
-import { Form } from 'react-router';
+import { formatDateTime } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/FormError.tsx';
-import type { SessionInfo } from '../api/profile.server.ts';
+import { IntentButton } from '../../../ui/IntentForm.tsx';
+import type { SessionInfo } from '@kometa/contracts';
 
 /** A session's device in a few words, from its browser's user agent. */
 export function deviceOf(userAgent: string | null): string {
@@ -28,7 +28,7 @@ export function SessionList({
 }) {
   const p = ru.profile;
   return (
-    <section aria-labelledby="settings-sessions" className="profile-section">
+    <section aria-labelledby="settings-sessions" className="panel">
       <h2 id="settings-sessions">{p.sessions}</h2>
       <ul className="session-list">
         {sessions.map((session) => (
@@ -44,12 +44,9 @@ export function SessionList({
         ))}
       </ul>
       {sessions.some((session) => !session.current) && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="end-sessions" />
-          <button type="submit" className="button button-ghost" disabled={busy}>
-            {p.endOthers}
-          </button>
-        </Form>
+        <IntentButton intent="end-sessions" busy={busy}>
+          {p.endOthers}
+        </IntentButton>
       )}
       {result?.ok && <p role="status">{p.othersEnded(String(result.ended ?? 0))}</p>}
       <FormError message={result?.error} />

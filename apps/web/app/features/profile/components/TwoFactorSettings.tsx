@@ -1,7 +1,8 @@
-import { Form } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
-import { FormError } from '../../../ui/FormError.tsx';
-import type { TwoFactorSetup } from '../api/profile.server.ts';
+import { IntentForm } from '../../../ui/IntentForm.tsx';
+import type { TwoFactorSetup } from '@kometa/contracts';
+import { FormSubmit } from '../../../ui/FormSubmit.tsx';
+import { PasswordInput } from '../../../ui/PasswordInput.tsx';
 
 interface Result {
   intent: string;
@@ -28,7 +29,7 @@ export function TwoFactorSettings({
   const mine = result?.intent.startsWith('two-factor') ? result : undefined;
   const setup = mine?.setup;
   return (
-    <section aria-labelledby="settings-2fa" className="profile-section">
+    <section aria-labelledby="settings-2fa" className="panel">
       <h2 id="settings-2fa">{p.twoFactor}</h2>
       {mine?.recoveryCodes ? (
         <>
@@ -42,55 +43,49 @@ export function TwoFactorSettings({
           </ul>
         </>
       ) : setup ? (
-        <Form method="post" className="form">
+        <IntentForm intent="two-factor-confirm" className="form">
           <p>{p.twoFactorScan}</p>
           <img src={setup.qrCode} alt={p.twoFactorQr} width={180} height={180} className="qr" />
           <p>
             {p.twoFactorSecret}: <code data-testid="two-factor-secret">{setup.secret}</code>
           </p>
-          <input type="hidden" name="intent" value="two-factor-confirm" />
           <input type="hidden" name="secret" value={setup.secret} />
           <input type="hidden" name="qrCode" value={setup.qrCode} />
           <label className="field">
             {p.twoFactorCode}
             <input name="code" inputMode="numeric" autoComplete="one-time-code" required pattern="\d{6}" />
           </label>
-          <FormError message={mine?.error} />
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <FormSubmit error={mine?.error} busy={busy}>
             {p.twoFactorConfirm}
-          </button>
-        </Form>
+          </FormSubmit>
+        </IntentForm>
       ) : enabled ? (
-        <Form method="post" className="form">
+        <IntentForm intent="two-factor-disable" className="form">
           <p>{p.twoFactorOn}</p>
-          <input type="hidden" name="intent" value="two-factor-disable" />
           <label className="field">
             {ru.auth.password}
-            <input name="password" type="password" autoComplete="current-password" required />
+            <PasswordInput name="password" autoComplete="current-password" required />
           </label>
           <label className="field">
             {p.codeOrRecovery}
             <input name="code" autoComplete="one-time-code" required />
           </label>
-          <FormError message={mine?.error} />
-          <button type="submit" className="button button-ghost" disabled={busy}>
+          <FormSubmit error={mine?.error} busy={busy} look="ghost">
             {p.twoFactorDisable}
-          </button>
-        </Form>
+          </FormSubmit>
+        </IntentForm>
       ) : (
-        <Form method="post" className="form">
+        <IntentForm intent="two-factor-begin" className="form">
           {mine?.ok && mine.intent === 'two-factor-disable' && <p role="status">{p.twoFactorDisabled}</p>}
           <p>{p.twoFactorOff}</p>
-          <input type="hidden" name="intent" value="two-factor-begin" />
           <label className="field">
             {ru.auth.password}
-            <input name="password" type="password" autoComplete="current-password" required />
+            <PasswordInput name="password" autoComplete="current-password" required />
           </label>
-          <FormError message={mine?.error} />
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <FormSubmit error={mine?.error} busy={busy}>
             {p.twoFactorEnable}
-          </button>
-        </Form>
+          </FormSubmit>
+        </IntentForm>
       )}
     </section>
   );

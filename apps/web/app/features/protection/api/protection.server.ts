@@ -1,43 +1,33 @@
-import type { DocumentType, ExclusionOptionId, VerificationStatus } from '@kometa/contracts';
-import type { ApiClient } from '../../../lib/api-client.ts';
-
-export interface ExclusionState {
-  options: { id: ExclusionOptionId; kind: 'timeout' | 'self_exclusion' }[];
-  current: {
-    kind: 'timeout' | 'self_exclusion';
-    option: string;
-    startedAt: number;
-    until: number | null;
-  } | null;
-}
-
-export interface VerificationInfo {
-  form: { status: VerificationStatus; actions: string[] };
-  reason: string | null;
-  documents: {
-    id: number;
-    type: DocumentType;
-    status: 'pending' | 'accepted' | 'refused';
-    reason: string | null;
-    createdAt: number;
-  }[];
-  documentTypes: DocumentType[];
-  maxFileBytes: number;
-  fileTypes: string[];
-}
+import type { SelfExclusionState, VerificationInfo } from '@kometa/contracts';
+import type { RouterContextProvider } from 'react-router';
+import type { ApiClient, ApiResponse } from '../../../lib/api-client.ts';
+import { currentPlayer, serverApi } from '../../../lib/api.server.ts';
 
 /** Self-exclusion and KYC (spec §2.1 /self-exclusion-option, /verification-info; ADR 018). */
 export function protectionApi(api: ApiClient) {
   return {
-    exclusion: () => api.get<ExclusionState>('/self-exclusion-option'),
-    exclude: (option: string) => api.post<ExclusionState>('/self-exclusion-option', { option }),
+    exclusion: () => api.get<SelfExclusionState>('/self-exclusion-option'),
+    exclude: (option: string) => api.post<SelfExclusionState>('/self-exclusion-option', { option }),
     verification: () => api.get<VerificationInfo>('/verification-info'),
     upload: (type: string, file: File) => {
       // The API reads the type before the file (multipart order matters).
       const form = new FormData();
       form.append('type', type);
       form.append('file', file, file.name);
-      return api.upload<VerificationInfo['documents'][number]>('/verification-info/documents', form);
+      return api.upload<VerificationInfo>('/verification-info/documents', form);
     },
   };
+}
+
+/**
+ * What a protection page's loader reads for the signed-in player; null for a guest, whose page
+ * explains and asks to log in (both pages are public).
+ */
+export async function readForPlayer<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  read: (protection: ReturnType<typeof protectionApi>) => Promise<ApiResponse<T>>,
+): Promise<T | null> {
+  if (!currentPlayer(context)) return null;
+  return (await read(protectionApi(await serverApi(request, context)))).data ?? null;
 }

@@ -1,24 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RealityCheck } from '@kometa/contracts';
 import type { ApiResponse } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/api.browser.ts';
-
-/** GET /users/self/reality-check (ADR 018): time since login, play since then, the next reminder. */
-export interface RealityCheckState {
-  sessionStartedAt: number;
-  elapsedSeconds: number;
-  intervalMinutes: number;
-  nextCheckAt: number;
-  due: boolean;
-  currency: string;
-  wagered: number;
-  won: number;
-  net: number;
-}
 
 export const realityCheckKeys = { all: ['reality-check'] as const };
 
 /** Asked at most a minute apart, and again the moment the next reminder falls due. */
-export function nextPollMs(answer: ApiResponse<RealityCheckState> | undefined, nowMs: number): number {
+export function nextPollMs(answer: ApiResponse<RealityCheck> | undefined, nowMs: number): number {
   const check = answer?.data;
   if (!check || check.due) return 60_000;
   return Math.min(60_000, Math.max(1_000, check.nextCheckAt * 1000 - nowMs + 500));
@@ -27,7 +15,7 @@ export function nextPollMs(answer: ApiResponse<RealityCheckState> | undefined, n
 export const realityCheckQueryOptions = () =>
   queryOptions({
     queryKey: realityCheckKeys.all,
-    queryFn: () => browserApi().get<RealityCheckState>('/users/self/reality-check'),
+    queryFn: () => browserApi().get<RealityCheck>('/users/self/reality-check'),
     refetchInterval: (query) => nextPollMs(query.state.data, Date.now()),
     refetchIntervalInBackground: true,
     staleTime: 0,
@@ -37,7 +25,7 @@ export const realityCheckQueryOptions = () =>
 export function useAcknowledgeRealityCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => browserApi().post<RealityCheckState>('/users/self/reality-check/acknowledge'),
+    mutationFn: () => browserApi().post<RealityCheck>('/users/self/reality-check/acknowledge'),
     onSuccess: (answer) => queryClient.setQueryData(realityCheckKeys.all, answer),
   });
 }

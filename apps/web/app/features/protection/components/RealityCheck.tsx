@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/messages.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { realityCheckQueryOptions, useAcknowledgeRealityCheck } from '../api/reality-check.ts';
 import { RealityCheckDialog } from './RealityCheckDialog.tsx';
+import { useFrameOwnsRealityCheck } from '../frame-reality-check.ts';
 
 /**
  * The signed-in player's reality checks and session-time limit (PRODUCT.md, ADR 018), on every page
@@ -16,6 +17,8 @@ export function RealityCheck() {
   const { data } = useQuery(realityCheckQueryOptions());
   const acknowledge = useAcknowledgeRealityCheck();
   const leave = useLogout();
+  // A game frame that shows the reminder itself has it on the game page (ADR 046).
+  const frameOwns = useFrameOwnsRealityCheck();
 
   if (data?.error?.code === ErrorCode.LIMIT_REACHED) {
     return (
@@ -28,7 +31,7 @@ export function RealityCheck() {
     );
   }
   const check = data?.data;
-  if (!check?.due) return null;
+  if (!check?.due || frameOwns) return null;
   return (
     <RealityCheckDialog check={check} onContinue={() => acknowledge.mutate()} onLeave={() => void leave()} />
   );

@@ -1,7 +1,8 @@
+import type { RealityCheck } from '@kometa/contracts';
+import { formatAmount } from '@kometa/money';
 import { ru } from '../../../i18n/ru.ts';
-import { formatAmount, countOf } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/format.ts';
 import { Modal } from '../../../ui/Modal.tsx';
-import type { RealityCheckState } from '../api/reality-check.ts';
 
 /** "1 час 5 минут", "45 минут": time played, in words with Russian plurals. */
 export function playedFor(seconds: number): string {
@@ -20,7 +21,7 @@ export function RealityCheckDialog({
   onContinue,
   onLeave,
 }: {
-  check: RealityCheckState;
+  check: RealityCheck;
   onContinue: () => void;
   onLeave: () => void;
 }) {

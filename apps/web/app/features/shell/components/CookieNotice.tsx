@@ -10,7 +10,7 @@ export function CookieNotice() {
   if (!site || closed || site.user || !site.settings.cookieBar || site.cookieNoticeDismissed) return null;
   return (
     <section className="cookie-notice" aria-label={ru.shell.cookieTitle}>
-      <p>{ru.shell.cookieText}</p>
+      <p>{site.settings.cookieText ?? ru.shell.cookieText}</p>
       <button
         type="button"
         className="button button-primary"

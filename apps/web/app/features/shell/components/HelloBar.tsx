@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ru } from '../../../i18n/ru.ts';
 import { useSite } from '../../../lib/site-context.ts';
+import { dismissHelloBar } from '../cookie-notice.ts';
 
 /**
  * The hello bar (spec §2.3, rotator slot hello_bar): the operator's message under the header, hidden
- * while the cookie notice shows and once closed on this page load.
+ * while the cookie notice shows and, once closed, until the operator publishes another (a cookie keeps
+ * the closed bar's id, so the server does not render it again either).
  */
 export function HelloBar() {
   const site = useSite();
   const [closed, setClosed] = useState<number | null>(null);
   const bar = site?.helloBar;
   const cookieNoticeShown = site && !site.user && site.settings.cookieBar && !site.cookieNoticeDismissed;
-  if (!bar || closed === bar.id || cookieNoticeShown) return null;
+  if (!bar || closed === bar.id || site.helloBarClosed === bar.id || cookieNoticeShown) return null;
   return (
     <aside className="hello-bar" aria-label={ru.shell.helloBar}>
       <p>
@@ -22,7 +24,10 @@ export function HelloBar() {
         type="button"
         className="hello-bar-close"
         aria-label={ru.shell.close}
-        onClick={() => setClosed(bar.id)}
+        onClick={() => {
+          dismissHelloBar(bar.id);
+          setClosed(bar.id);
+        }}
       >
         ×
       </button>

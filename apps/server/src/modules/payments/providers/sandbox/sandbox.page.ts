@@ -1,4 +1,4 @@
-import { formatSum, minor, type CurrencyCode } from '@kometa/money';
+import { formatAmount } from '@kometa/money';
 import type { SandboxPayment } from './sandbox.repository.ts';
 import type { SandboxOutcome } from './sandbox.provider.ts';
 
@@ -17,7 +17,7 @@ const OUTCOME_LABELS: Record<SandboxOutcome, string> = {
 
 /** The sandbox's hosted payment page (Russian, no scripts): the tester picks how the payment ends. */
 export function sandboxPage(payment: SandboxPayment, open: boolean): string {
-  const amount = `${formatSum(minor(payment.amount), payment.currency as CurrencyCode)} ${escape(payment.currency)}`;
+  const amount = escape(formatAmount(payment.amount, payment.currency));
   const buttons = (Object.keys(OUTCOME_LABELS) as SandboxOutcome[])
     .map(
       (outcome) =>

@@ -124,6 +124,17 @@ export function createSandboxProvider(deps: {
   const provider: PaymentProvider = {
     id: 'sandbox',
 
+    async statement(from, to, currency) {
+      return (await repository.settled(from, to, currency)).map((row) => ({
+        kind: row.kind,
+        paymentId: row.merchantPaymentId,
+        reference: row.reference,
+        amount: row.amount,
+        currency: row.currency,
+        at: row.updatedAt,
+      }));
+    },
+
     async startDeposit(input) {
       const reference = `sbx_${randomToken(deps.rng, 128)}`;
       const now = new Date(clock.now());

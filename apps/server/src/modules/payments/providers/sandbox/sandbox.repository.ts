@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { bigint, boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../../platform/db/database.ts';
 import { ts } from '../../../../platform/db/columns.ts';
@@ -55,6 +55,20 @@ export function createSandboxRepository(db: Db) {
         .update(sandboxPayments)
         .set({ status, updatedAt: at })
         .where(eq(sandboxPayments.reference, reference));
+    },
+    /** Payments the sandbox settled successfully in [from, to) (its statement). */
+    async settled(from: Date, to: Date, currency: string): Promise<SandboxPayment[]> {
+      return db
+        .select()
+        .from(sandboxPayments)
+        .where(
+          and(
+            eq(sandboxPayments.status, 'success'),
+            eq(sandboxPayments.currency, currency),
+            gte(sandboxPayments.updatedAt, from),
+            lt(sandboxPayments.updatedAt, to),
+          ),
+        );
     },
     async insertDestination(row: typeof sandboxDestinations.$inferInsert): Promise<void> {
       await db.insert(sandboxDestinations).values(row);

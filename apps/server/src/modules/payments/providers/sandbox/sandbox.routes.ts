@@ -15,12 +15,15 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
       if (!payment || payment.kind !== 'deposit')
         return reply.code(404).type('text/plain').send('Платёж не найден');
       const open = ['new', 'processing', 'delayed'].includes(payment.status);
+      // The form's answer redirects back to the site the player came from (any operator domain, ADR
+      // 041): browsers hold a form's redirect to form-action too.
+      const back = payment.returnUrl ? new URL(payment.returnUrl).origin : '';
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header(
           'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${back}`.trim(),
         )
         .send(sandboxPage(payment, open));
     });

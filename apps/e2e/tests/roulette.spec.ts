@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Sums as the frames write them ("1 000,31 ₽") in kopecks. */
+const kopecks = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+
+/** Every console error and uncaught exception of the page and its frames. */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The three bets placed with 1 ₽ chips, and what each returns when its numbers come up (stake included). */
+const BETS = [
+  { name: '17', numbers: [17], returns: 3_600 },
+  { name: 'Сплит 17 и 20', numbers: [17, 20], returns: 1_800 },
+  { name: 'Угол 17, 18, 20, 21', numbers: [17, 18, 20, 21], returns: 900 },
+];
+
+test('a guest places a straight, a split and a corner; the wheel lands and the balance moves by the settled win', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = consoleErrors(page);
+  // A returning visitor: the cookie notice was answered before (it would lie over the screenshots).
+  await page.context().addCookies([{ name: 'kometa_cookie_notice', value: '0', url: baseURL! }]);
+  await page.goto('/game/kometa/kometa-roulette?mode=demo');
+  const iframe = page.locator('iframe[title="Игра: Европейская рулетка"]');
+  await expect(iframe).toHaveAttribute('src', /\/play\/roulette\?.*mode=demo/);
+  const frame = page.frameLocator('iframe[title="Игра: Европейская рулетка"]');
+  await expect(frame.locator('canvas')).toBeVisible();
+  const balance = frame.getByTestId('balance');
+  await expect(balance).not.toHaveText('—', { timeout: 20_000 });
+  const before = kopecks((await balance.textContent()) ?? '');
+
+  await frame.getByRole('radio', { name: 'Фишка 1,00\u00a0₽' }).check();
+  for (const bet of BETS) await frame.getByRole('button', { name: bet.name, exact: true }).click();
+  await expect(frame.locator('#total')).toHaveText('3,00\u00a0₽');
+  // Undo takes the last chip back; the corner is placed again.
+  await frame.getByRole('button', { name: 'Отменить' }).click();
+  await expect(frame.locator('#total')).toHaveText('2,00\u00a0₽');
+  await frame.getByRole('button', { name: BETS[2]!.name, exact: true }).click();
+  await expect(frame.locator('#total')).toHaveText('3,00\u00a0₽');
+
+  const mask = [balance, frame.locator('#result')];
+  await expect(page).toHaveScreenshot('roulette-before.png', { mask, maxDiffPixelRatio: 0.01 });
+
+  await frame.getByRole('button', { name: 'Крутить' }).click();
+  const result = frame.locator('#result');
+  await expect(result).toHaveText(/^Выпало \d+, (красное|чёрное|зеро)\. (Выигрыш|Проигрыш)/, {
+    timeout: 20_000,
+  });
+  const pocket = Number(/^Выпало (\d+)/.exec((await result.textContent()) ?? '')![1]);
+  const win = BETS.filter((bet) => bet.numbers.includes(pocket)).reduce((sum, bet) => sum + bet.returns, 0);
+  if (win > 0) await expect(result).toContainText(`Выигрыш: ${(win / 100).toFixed(2).replace('.', ',')}`);
+  else await expect(result).toContainText('Проигрыш');
+  await expect.poll(async () => kopecks((await balance.textContent()) ?? '')).toBe(before - 300 + win);
+  // The last numbers begin with the one that came up; the bets stay on the table for the next spin.
+  await expect(frame.locator('#last li').first()).toHaveText(new RegExp(`^${pocket} `));
+  await expect(frame.locator('#total')).toHaveText('3,00\u00a0₽');
+  await expect(page).toHaveScreenshot('roulette-after.png', { mask, maxDiffPixelRatio: 0.03 });
+
+  // Double, then clear: the stake on the table follows.
+  await frame.getByRole('button', { name: 'Удвоить' }).click();
+  await expect(frame.locator('#total')).toHaveText('6,00\u00a0₽');
+  await frame.getByRole('button', { name: 'Очистить' }).click();
+  await expect(frame.locator('#total')).toHaveText('0,00\u00a0₽');
+  await frame.getByRole('button', { name: 'Повторить' }).click();
+  await expect(frame.locator('#total')).toHaveText('3,00\u00a0₽');
+  expect(errors).toEqual([]);
+});
+
+test('no roulette page is wider than its screen, from 320 to 1440 px', async ({ page }) => {
+  for (const width of [320, 390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/game/kometa/kometa-roulette?mode=demo');
+    const frame = page.frameLocator('iframe[title="Игра: Европейская рулетка"]');
+    await expect(frame.getByTestId('balance')).not.toHaveText('—', { timeout: 20_000 });
+    const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wider, `${width} px`).toBeLessThanOrEqual(0);
+    const inner = await page
+      .frame({ url: /\/play\/roulette/ })!
+      .evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(inner, `the frame at ${width} px`).toBeLessThanOrEqual(0);
+  }
+});
