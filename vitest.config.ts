@@ -17,6 +17,7 @@ const noDatabase = [
   'packages/fairness/**',
   'apps/games/src/games/**',
   'apps/games/src/ui/**',
+  'apps/games/client/**',
 ];
 
 export default defineConfig({
@@ -25,6 +26,7 @@ export default defineConfig({
       'tools/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
+      'apps/games/client/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
       'apps/server/sql/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',

@@ -25,14 +25,9 @@ async function registerWithCode(page: Page, email: string, code: string) {
  * terms (titled `title`) read and accepted, then `sum` paid.
  */
 async function depositWithGift(page: Page, title: string, cap: string, sum: string) {
-  // The code is redeemed by a job a moment after the registration: the gift step shows it then, beside
-  // the welcome pack's first gift every new player holds.
-  // WELCOME gives the welcome pack's own first offer: depending on which job ran first the player may
-  // hold it twice (noted in the session-10 closing note), so the first such card is taken.
-  const gift = page
-    .getByTestId('deposit-gift')
-    .filter({ hasText: nb(`к депозиту, до ${cap}`) })
-    .first();
+  // The code is redeemed by a job a moment after the registration: the gift step shows it then. A code
+  // for the welcome pack's own first step (WELCOME) gives the one gift the pack gives, never a second.
+  const gift = page.getByTestId('deposit-gift').filter({ hasText: nb(`к депозиту, до ${cap}`) });
   await expect(async () => {
     await page.goto('/payment/deposit');
     await expect(gift).toBeVisible({ timeout: 1_000 });

@@ -1,17 +1,6 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator } from '@playwright/test';
+import { consoleErrors, kopecks } from './frames.ts';
 import { registerInModal, uniqueEmail } from './players.ts';
-
-/** Sums as the frames write them ("1 000,31 ₽") in kopecks. */
-const kopecks = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
-
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 const balanceOf = async (frame: FrameLocator) =>
   kopecks((await frame.getByTestId('balance').textContent()) ?? '');

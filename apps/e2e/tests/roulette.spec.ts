@@ -1,17 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Sums as the frames write them ("1 000,31 ₽") in kopecks. */
-const kopecks = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
-
-/** Every console error and uncaught exception of the page and its frames. */
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { expect, test } from '@playwright/test';
+import { consoleErrors, kopecks } from './frames.ts';
 
 /** The three bets placed with 1 ₽ chips, and what each returns when its numbers come up (stake included). */
 const BETS = [

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { consoleErrors } from './frames.ts';
 import { e2eConfig } from '../config.ts';
 
 /**
@@ -12,15 +13,6 @@ const SLOTS = [
   { code: 'classic-slot', title: 'Классика 3×3', stake: 'Ставка на 5 линий, ₽' },
   { code: 'video-slot', title: 'Звёздные барабаны', stake: 'Ставка на 10 линий, ₽' },
 ] as const;
-
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 for (const slot of SLOTS) {
   test(`${slot.title}: the reels before and after a spin, as approved`, async ({ page }, info) => {

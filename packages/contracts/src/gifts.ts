@@ -48,6 +48,7 @@ export type GiftWagerConfig = z.infer<typeof giftWagerConfig>;
 export const GiftMessage = {
   promoInvalid: 'errors.promo.invalid',
   promoAlreadyUsed: 'errors.promo.already_used',
+  promoGiftHeld: 'errors.promo.gift_held',
   promoTooManyAttempts: 'errors.promo.too_many_attempts',
   promoFullyUsed: 'errors.promo.fully_used',
   promoExpired: 'errors.promo.expired',

@@ -115,6 +115,7 @@ export const errorMessagesRu: Record<string, string> = {
   'errors.conflict': 'Действие уже выполнено или данные изменились, обновите страницу',
   'errors.promo.invalid': 'Такого промокода нет. Проверьте, как он написан',
   'errors.promo.already_used': 'Вы уже активировали этот промокод',
+  'errors.promo.gift_held': 'Этот подарок у вас уже есть — он в разделе «Подарки»',
   'errors.promo.too_many_attempts': 'Слишком много попыток. Попробуйте ввести промокод позже',
   'errors.promo.fully_used': 'Этот промокод уже использован полностью',
   'errors.promo.expired': 'Срок действия промокода истёк',

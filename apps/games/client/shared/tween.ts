@@ -43,6 +43,11 @@ export const redraw = (ticker: Ticker) => tween(ticker, 0, () => undefined);
 /**
  * Runs `step` with the eased progress 0→1 on every frame of the renderer's ticker for `ms`
  * milliseconds; resolves when done. Only draws: what happens was settled by the server before.
+ *
+ * The progress follows the wall clock, not the frames drawn: on a slow or busy device frames are
+ * dropped, never the time, so a round always lands when it should. A page the player cannot see
+ * (another tab, a minimised window) draws nothing: its tweens jump to their end, and the round is
+ * shown settled when the player comes back.
  */
 export function tween(
   ticker: Ticker,
@@ -53,17 +58,24 @@ export function tween(
   const duration = (reducedMotion() ? ms / 5 : ms) / speedFactor;
   hold(ticker);
   return new Promise((resolve) => {
-    let elapsed = 0;
-    const tick = (t: Ticker) => {
-      elapsed += t.deltaMS;
-      const progress = duration <= 0 ? 1 : Math.min(1, elapsed / duration);
-      step(curve(progress));
-      if (progress >= 1) {
-        ticker.remove(tick);
-        release(ticker);
-        resolve();
-      }
+    const started = performance.now();
+    const finish = () => {
+      step(curve(1));
+      ticker.remove(tick);
+      document.removeEventListener('visibilitychange', onHidden);
+      release(ticker);
+      resolve();
     };
+    const tick = () => {
+      const progress = duration <= 0 ? 1 : Math.min(1, (performance.now() - started) / duration);
+      if (progress >= 1) finish();
+      else step(curve(progress));
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') finish();
+    };
+    if (document.visibilityState === 'hidden') return finish();
+    document.addEventListener('visibilitychange', onHidden);
     ticker.add(tick);
   });
 }

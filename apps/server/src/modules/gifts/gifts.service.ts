@@ -9,6 +9,12 @@ import type { GiftRow, GiftsRepository, NewGift, NewOffer, OfferRow } from './gi
 import type { GiftsPorts } from './gifts.ports.ts';
 import { isTargeted } from './targeting.ts';
 
+/**
+ * The reward id of a welcome step's gift, whichever way it comes (the pack, a promo code, an
+ * operator): the unique reward id makes a player hold each step once, even when two ways race.
+ */
+export const welcomeRewardId = (userId: number, step: number) => `welcome:${userId}:${step}`;
+
 const DAY_MS = 86_400_000;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -215,7 +221,8 @@ export function createGiftsService(deps: {
         rules: rulesForGift(offer.rules, await wagerConfig()),
         welcomeStep: offer.welcomeStep,
         source: origin.source,
-        rewardId: origin.rewardId ?? null,
+        rewardId:
+          offer.welcomeStep === null ? (origin.rewardId ?? null) : welcomeRewardId(userId, offer.welcomeStep),
         parentId: origin.parentId ?? null,
         expiresAt: offer.takeDays ? new Date(at.getTime() + offer.takeDays * DAY_MS) : null,
         createdAt: at,
@@ -227,6 +234,10 @@ export function createGiftsService(deps: {
       const inserted = await repository.insertGift(gift, executor);
       return inserted ?? (await repository.giftByReward(gift.rewardId!, executor))!;
     },
+
+    /** Writes a prepared gift unless the player already holds it (a welcome step): null then. */
+    insertNewGift: (executor: Db, gift: NewGift): Promise<GiftRow | null> =>
+      repository.insertGift(gift, executor),
 
     /** Gives a player a gift of an offer (available until taken or its taking deadline). */
     async give(

@@ -54,7 +54,9 @@ export function createPromoCodesService(deps: {
     const prepared = await deps.giftsService.prepareGift(userId, offer, { source: `promo:${promo.code}` });
     const gift = await deps.db.transaction(async (tx) => {
       if (!(await deps.codes.takeUse(promo.code, tx))) throw refused(GiftMessage.promoFullyUsed);
-      const given = await deps.giftsService.insertGift(tx, prepared);
+      // A code for a welcome step the player already holds (the pack gave it first) gives nothing new.
+      const given = await deps.giftsService.insertNewGift(tx, prepared);
+      if (!given) throw refused(GiftMessage.promoGiftHeld);
       if (!(await deps.codes.insertRedemption(promo.code, userId, given.id, at, tx))) {
         throw refused(GiftMessage.promoAlreadyUsed);
       }

@@ -38,17 +38,35 @@ const step = (welcomeStep: number, title: string, over: Partial<GiftRules>) =>
     }),
   );
 
+let firstStep = 0;
 beforeAll(async () => {
-  await step(1, '100 % к первому депозиту', {});
+  firstStep = await step(1, '100 % к первому депозиту', {});
+  await t.operator.promo.createCode({
+    code: 'FIRSTSTEP',
+    offerId: firstStep,
+    cap: null,
+    vipOnly: false,
+    startsAt: null,
+    endsAt: null,
+  });
   await step(2, '50 % ко второму депозиту', { percent: 50, amount: 1_500_000, minDeposit: 100_000 });
 });
 
 let serial = 0;
 async function newPlayer(email = `welcome${++serial}@example.com`) {
   const { id, token } = await registeredPlayer(t.app, db(), { email });
-  const call = (method: 'GET' | 'POST', url: string) =>
-    t.app.inject({ method, url: `/api/v18${url}`, headers: { 'auth-token': token } });
-  return { id, get: (url: string) => call('GET', url), post: (url: string) => call('POST', url) };
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/v18${url}`,
+      headers: { 'auth-token': token },
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    id,
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+  };
 }
 
 async function deposit(userId: number, paymentId: number, amount: number) {
@@ -125,6 +143,37 @@ describe('the welcome pack', () => {
       sql`select count(*) as n from rewards where reward_id = ${`welcome:${p.id}:1`} and status = 'granted'`,
     );
     expect(Number(reward!.n)).toBe(1);
+  });
+
+  it('a promo code for step 1 gives nothing new once the pack gave it, and the pack gives nothing new after the code', async () => {
+    // The pack first: the code is refused with a reason the player understands, and not spent.
+    const packFirst = await newPlayer();
+    await t.activity.drain();
+    await t.operator.welcome.grantPending();
+    const refused = await packFirst.post('/gifts/promo', { code: 'FIRSTSTEP' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.code).toBe('errors.promo.gift_held');
+    expect(await welcomeGifts(packFirst.id)).toHaveLength(1);
+
+    // The code first: the pack's step 1 is the gift the code gave, shown as granted.
+    const codeFirst = await newPlayer();
+    const redeemed = await codeFirst.post('/gifts/promo', { code: 'FIRSTSTEP' });
+    expect(redeemed.json().data).toMatchObject({ welcomeStep: 1, state: 'available' });
+    await t.activity.drain();
+    await t.operator.welcome.grantPending();
+    const gifts = await welcomeGifts(codeFirst.id);
+    expect(gifts).toHaveLength(1);
+    const pack = (await codeFirst.get('/gifts/welcome-pack')).json().data;
+    expect(pack.steps[0]).toMatchObject({ status: 'granted', gift: { id: Number(gifts[0]!.id) } });
+
+    // Both at once: still one.
+    const together = await newPlayer();
+    await t.activity.drain();
+    await Promise.all([
+      t.operator.welcome.grantPending(),
+      together.post('/gifts/promo', { code: 'FIRSTSTEP' }),
+    ]);
+    expect(await welcomeGifts(together.id)).toHaveLength(1);
   });
 
   it('refuses the pack to a second account of someone who took it, and records the match', async () => {

@@ -4,11 +4,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { GiftRow, GiftsRepository } from './gifts.repository.ts';
 import type { GiftsPorts } from './gifts.ports.ts';
-import { presentGift } from './gifts.service.ts';
+import { presentGift, welcomeRewardId } from './gifts.service.ts';
 import type { WelcomeGrantRow, WelcomePackRepository } from './welcome-pack.repository.ts';
-
-/** The reward id of a welcome step: the reward port grants it once, whoever asks. */
-export const welcomeRewardId = (userId: number, step: number) => `welcome:${userId}:${step}`;
 
 /**
  * The welcome pack (ADR 034). A registration asks for step 1 and the deposit step N's bonus was
