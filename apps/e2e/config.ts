@@ -12,5 +12,13 @@ export const e2eConfig = {
   /** The test Telegram bot: the tests sign the Login Widget's data with its token, as Telegram does. */
   telegramBotToken: '123456789:kometa-e2e-telegram-bot-token',
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** Where this run keeps its screenshots and failure contexts (run.ts gives each project its own). */
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   ci: Boolean(process.env.CI),
 };
+
+/** The environment of a Playwright run that run.ts starts: this one's, with the run's own settings. */
+export const runEnvironment = (own: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...own,
+});

@@ -23,6 +23,7 @@ const chromium = {
  */
 export default defineConfig({
   testDir: './tests',
+  outputDir: e2eConfig.outputDir,
   fullyParallel: false,
   workers: 1,
   retries: 0,

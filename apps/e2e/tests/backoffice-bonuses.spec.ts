@@ -72,7 +72,7 @@ test('marketing makes an offer and a code, the player redeems it; finance grants
   // Finance grants the same offer by hand with a reason, on the player's "Бонусы" tab.
   const finance = await operatorSession(browser, DEMO_OPERATORS.finance);
   await finance.nav.getByRole('link', { name: 'Игроки' }).click();
-  await finance.page.getByLabel('ID или e-mail игрока').fill(email);
+  await finance.page.getByLabel('ID, e-mail, телефон, имя или реквизиты').fill(email);
   await finance.page.getByRole('button', { name: 'Найти' }).click();
   await finance.page.getByRole('link', { name: 'Открыть' }).click();
   await finance.page.getByRole('tab', { name: 'Бонусы' }).click();

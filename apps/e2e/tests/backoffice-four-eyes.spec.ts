@@ -45,7 +45,7 @@ test('a four-eyes balance adjustment: filed by finance, approved by the administ
   await expect(nav.getByRole('link', { name: 'Журнал аудита' })).toHaveCount(0);
 
   await nav.getByRole('link', { name: 'Игроки' }).click();
-  await finance.getByLabel('ID или e-mail игрока').fill(email);
+  await finance.getByLabel('ID, e-mail, телефон, имя или реквизиты').fill(email);
   await finance.getByRole('button', { name: 'Найти' }).click();
   await finance.getByRole('link', { name: 'Открыть' }).click();
   await expect(finance.getByTestId('real-RUB')).toHaveText(/^0,00\s₽$/);

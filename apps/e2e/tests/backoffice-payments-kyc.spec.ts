@@ -50,7 +50,7 @@ test('finance approves a withdrawal from the queue; the player sees it paid; the
   // 60 000 ₽ for the player: above the adjustment threshold, so the administrator approves it.
   const finance = await operatorSession(browser, DEMO_OPERATORS.finance);
   await finance.nav.getByRole('link', { name: 'Игроки' }).click();
-  await finance.page.getByLabel('ID или e-mail игрока').fill(p.email);
+  await finance.page.getByLabel('ID, e-mail, телефон, имя или реквизиты').fill(p.email);
   await finance.page.getByRole('button', { name: 'Найти' }).click();
   await finance.page.getByRole('link', { name: 'Открыть' }).click();
   await finance.page.getByLabel('Сумма').fill('60 000,00');

@@ -33,7 +33,7 @@ test('risk labels a player, ends their session, adds a note; every tab passes ax
   const { page } = risk;
 
   await risk.nav.getByRole('link', { name: 'Игроки' }).click();
-  await page.getByLabel('ID или e-mail игрока').fill(player.email);
+  await page.getByLabel('ID, e-mail, телефон, имя или реквизиты').fill(player.email);
   await page.getByRole('button', { name: 'Найти' }).click();
   await page.getByRole('link', { name: 'Открыть' }).click();
 
@@ -46,7 +46,7 @@ test('risk labels a player, ends their session, adds a note; every tab passes ax
   await page.screenshot({ path: test.info().outputPath('balances-labels.png') });
   const cardUrl = page.url();
   await risk.nav.getByRole('link', { name: 'Игроки' }).click();
-  await page.getByLabel('ID или e-mail игрока').fill(player.email);
+  await page.getByLabel('ID, e-mail, телефон, имя или реквизиты').fill(player.email);
   await page.getByLabel('Метка').selectOption({ label: 'VIP' });
   await page.getByRole('button', { name: 'Найти' }).click();
   const row = page.getByRole('row').filter({ hasText: player.email });

@@ -230,6 +230,8 @@ CREATE TABLE public.extended_profiles (
   CONSTRAINT extended_profiles_pkey PRIMARY KEY (user_id),
   CONSTRAINT extended_profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
+CREATE INDEX extended_profiles_first_name_prefix ON public.extended_profiles USING btree (lower(first_name) text_pattern_ops);
+CREATE INDEX extended_profiles_last_name_prefix ON public.extended_profiles USING btree (lower(last_name) text_pattern_ops);
 
 CREATE TABLE public.favorite_games (
   user_id    bigint NOT NULL,
@@ -766,6 +768,7 @@ CREATE TABLE public.payments (
   CONSTRAINT payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 CREATE INDEX payments_open ON public.payments USING btree (status, created_at) WHERE (status = ANY (ARRAY[1, 2, 11]));
+CREATE INDEX payments_requisites ON public.payments USING gin (requisites jsonb_path_ops);
 CREATE INDEX payments_status_id ON public.payments USING btree (status, id DESC);
 CREATE INDEX payments_user_created ON public.payments USING btree (user_id, created_at DESC);
 
@@ -1273,7 +1276,9 @@ CREATE UNIQUE INDEX users_email ON public.users USING btree (email) WHERE (email
 CREATE INDEX users_email_prefix ON public.users USING btree (email text_pattern_ops) WHERE (email IS NOT NULL);
 CREATE INDEX users_labels ON public.users USING gin (labels);
 CREATE UNIQUE INDEX users_phone ON public.users USING btree (phone) WHERE (phone IS NOT NULL);
+CREATE INDEX users_phone_prefix ON public.users USING btree (phone text_pattern_ops) WHERE (phone IS NOT NULL);
 CREATE UNIQUE INDEX users_username ON public.users USING btree (lower(username)) WHERE (username IS NOT NULL);
+CREATE INDEX users_username_prefix ON public.users USING btree (lower(username) text_pattern_ops) WHERE (username IS NOT NULL);
 
 CREATE TABLE public.verification_codes (
   id         bigint NOT NULL GENERATED ALWAYS AS IDENTITY,

@@ -312,6 +312,7 @@ export function composeModules(platform: Platform, app: { publicUrl: () => strin
     passwordHashing: config.passwordHashing,
     ports: {
       players: playerLookup,
+      playersPaidWith: (text) => payments.playersPaidWith(text),
       balances: (players) => wallet.service.balancesOfPlayers(players),
       ledger: wallet.ledger,
     },

@@ -795,3 +795,4 @@ export {
   type ExtendedProfile,
   type ExtendsProfileGift,
 } from './extended-profile.ts';
+export { phoneDigitsAsTyped } from './phone-typed.ts';

@@ -125,8 +125,8 @@ export const ru = {
   },
   players: {
     title: 'Игроки',
-    searchLabel: 'ID или e-mail игрока',
-    searchHint: 'Например, 1024 или ivan@example.com',
+    searchLabel: 'ID, e-mail, телефон, имя или реквизиты',
+    searchHint: 'Например, 1024, ivan@example.com, +7 999 123-45-67, Иван Петров или номер карты',
     id: 'ID',
     email: 'E-mail',
     phone: 'Телефон',

@@ -352,7 +352,7 @@ export const ADMIN_ROUTES = {
     method: 'GET',
     path: '/players',
     access: 'players.search',
-    summary: 'Players by id or e-mail, or holding a label',
+    summary: 'Players by id, e-mail, phone, name or payment details, or holding a label',
     schema: { querystring: playerSearchQuery, response: playerSearchResponse },
   },
   player: {

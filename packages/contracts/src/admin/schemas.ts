@@ -242,7 +242,10 @@ export const playerSummary = z.object({
   wallets: z.array(playerWalletView),
 });
 export type PlayerSummary = z.infer<typeof playerSummary>;
-/** A player id, or an e-mail (whole or its beginning), and/or the players holding a label. */
+/**
+ * A player id, an e-mail, a phone, a username, a first and/or last name (each whole or its beginning),
+ * or payment details (a card number, a phone, a purse, an e-mail); and/or the players holding a label.
+ */
 export const playerSearchQuery = z
   .strictObject({
     query: z.string().trim().min(1).max(254).optional(),

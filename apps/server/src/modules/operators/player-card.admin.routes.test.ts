@@ -311,4 +311,45 @@ describe('the players search', () => {
     expect(byId.get(a.id)).toEqual([{ currency: 'RUB', real: 7_700, bonus: 0 }]);
     expect(byId.get(b.id)).toEqual([{ currency: 'RUB', real: 0, bonus: 0 }]);
   });
+
+  it('finds a player by phone as typed, username, first and last name, and the payment details used', async () => {
+    const found = async (query: string) => {
+      const answer = await adminCall(t.app, support, 'GET', `/players?query=${encodeURIComponent(query)}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.items.map((item: { id: number }) => item.id) as number[];
+    };
+    const phoned = await newPlayer();
+    await db().execute(
+      sql`update users set phone = '+79991234567', username = 'Star_Rider' where id = ${phoned.id}`,
+    );
+    const named = await newPlayer();
+    await db().execute(
+      sql`insert into extended_profiles (user_id, first_name, last_name, country, city, address, postal_code,
+            filled_at, updated_at)
+          values (${named.id}, 'Иван', 'Петров-Водкин', 'RU', 'Москва', 'ул. Тверская, 1', '125009', now(), now())`,
+    );
+    // Payment details reach the search only through the cashier, as a player typed them.
+    const payer = await newPlayer();
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v18/payments/deposits',
+      headers: { 'auth-token': payer.token },
+      payload: { system: 'sandbox-sbp', amount: 10_000, requisites: { phone: '+7 912 000-11-22' } },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+
+    for (const typed of ['8 (999) 123-45', '+7 999 123 45 67', '79991234567', 'star_r', 'STAR_RIDER']) {
+      expect(await found(typed), typed).toContain(phoned.id);
+    }
+    // `_` is a letter here, not any letter: «star-r» is no one's beginning.
+    expect(await found('starxr')).not.toContain(phoned.id);
+    for (const typed of ['петров', 'Иван', 'иван петров-водкин', 'Петров-Водкин Иван', 'Ив Пет']) {
+      expect(await found(typed), typed).toContain(named.id);
+    }
+    expect(await found('Иван Сидоров')).not.toContain(named.id);
+    expect(await found('8 912 000 11 22')).toEqual([payer.id]);
+    expect(await found('+7 (912) 000-11-22')).toEqual([payer.id]);
+    // Nothing matches: an empty page, not an error.
+    expect(await found('никто такой')).toEqual([]);
+  });
 });

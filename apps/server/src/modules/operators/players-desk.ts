@@ -12,8 +12,14 @@ import type { OperatorsRepository, PlayerNoteRecord } from './operators.reposito
 export interface OperatorsPorts {
   players: {
     find(id: number): Promise<PlayerCard | undefined>;
-    search(filter: { query?: string | undefined; label?: PlayerLabel | undefined }): Promise<PlayerCard[]>;
+    search(filter: {
+      query?: string | undefined;
+      label?: PlayerLabel | undefined;
+      ids?: readonly number[];
+    }): Promise<PlayerCard[]>;
   };
+  /** Players who paid with the payment details typed (payments module): the search's last way. */
+  playersPaidWith(text: string): Promise<number[]>;
   /** Balances per currency of a page of players, in one query (wallet module). */
   balances(
     players: readonly { id: number; currency: string }[],
@@ -110,7 +116,8 @@ export function createPlayersDesk(deps: {
   });
   return {
     async search(filter: { query?: string | undefined; label?: PlayerLabel | undefined }) {
-      return { items: await summaries(await ports.players.search(filter)) };
+      const ids = filter.query ? await ports.playersPaidWith(filter.query) : [];
+      return { items: await summaries(await ports.players.search({ ...filter, ids })) };
     },
     async player(id: number): Promise<PlayerSummary> {
       const [summary] = await summaries([await existing(id)]);

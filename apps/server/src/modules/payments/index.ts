@@ -29,6 +29,7 @@ export type { PaymentsAdminPorts, PaymentsAdminService } from './payments-admin.
 export { DEFAULT_WITHDRAWAL_APPROVAL_THRESHOLD } from './payments-admin.service.ts';
 export type { DemoWithdrawal } from './demo-withdrawals.ts';
 import { createReconciliationFeed } from './reconciliation-feed.ts';
+import { requisitesToFind } from './requisites.ts';
 
 export type { PaymentProvider, ProviderEvent, StatementLine } from './providers/provider.ts';
 export { signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/sandbox.signature.ts';
@@ -115,6 +116,8 @@ export function createPaymentsModule(deps: {
         new Date(deps.clock.now() - deps.depositTimeoutMs),
         executor,
       ),
+    /** Players who paid with the payment details an operator typed (the back office's search). */
+    playersPaidWith: (text: string) => repository.playersPaidWith(requisitesToFind(text)),
     /** Demo payment systems (the sandbox's), added once; an operator's edits are kept. */
     loadDemo: () => repository.ensureSystems(sandbox ? demoPaymentSystems : []),
     /** Demo withdrawals waiting in the back office's queue (held on the ledger like any other). */

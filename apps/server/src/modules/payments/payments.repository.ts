@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { PaymentStatus } from '@kometa/contracts';
-import type { Db } from '../../platform/db/database.ts';
+import { queryRows, type Db } from '../../platform/db/database.ts';
 import { paymentEvents, payments, paymentSystems } from './payments.tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -56,6 +56,20 @@ async function depositSum(executor: Db, userId: number, since: Date, which: SQL)
 
 export function createPaymentsRepository(db: Db) {
   return {
+    /** Players who paid with any of these details (`payments_requisites`, a containment per detail). */
+    async playersPaidWith(requisites: readonly Record<string, string>[], limit = 200): Promise<number[]> {
+      if (requisites.length === 0) return [];
+      const rows = await queryRows<{ user_id: string }>(
+        db,
+        sql`select distinct user_id::text from payments
+            where ${sql.join(
+              requisites.map((r) => sql`requisites @> ${JSON.stringify(r)}::jsonb`),
+              sql` or `,
+            )}
+            limit ${limit}`,
+      );
+      return rows.map((row) => Number(row.user_id));
+    },
     async systems(direction: 'deposit' | 'withdrawal', currency: string): Promise<PaymentSystemRow[]> {
       return db
         .select()

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRequisites, luhnValid, maskRequisite } from './requisites.ts';
+import { checkRequisites, luhnValid, maskRequisite, requisitesToFind } from './requisites.ts';
 
 const now = new Date(Date.UTC(2026, 10, 22));
 
@@ -81,5 +81,22 @@ describe('payment requisites (spec §5)', () => {
         expect(masked).toMatch(/^\d{6}\*{6}\d{4}$/);
       }),
     );
+  });
+});
+
+describe('payment details an operator searches for', () => {
+  it('finds a whole card as it is kept (masked), or the masked form the back office shows', () => {
+    expect(requisitesToFind('4111 1111 1111 1111')).toContainEqual({ card: '411111******1111' });
+    expect(requisitesToFind('411111******1111')).toEqual([{ card: '411111******1111' }]);
+    // A number failing the Luhn check is no card.
+    expect(requisitesToFind('4111 1111 1111 1112')).not.toContainEqual(
+      expect.objectContaining({ card: expect.anything() }),
+    );
+  });
+  it('reads a phone the domestic way, a purse and an e-mail as typed', () => {
+    expect(requisitesToFind('8 (912) 000-11-22')).toEqual([{ phone: '+79120001122' }]);
+    expect(requisitesToFind('P7654321')).toEqual([{ purse: 'P7654321' }]);
+    expect(requisitesToFind('Ivan@Example.com')).toEqual([{ email: 'ivan@example.com' }]);
+    expect(requisitesToFind('Иван')).toEqual([]);
   });
 });

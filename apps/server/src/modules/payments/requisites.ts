@@ -1,4 +1,4 @@
-import { PaymentMessage, REQUISITE_FORMATS, type RequisiteKind } from '@kometa/contracts';
+import { PaymentMessage, REQUISITE_FORMATS, phoneDigitsAsTyped, type RequisiteKind } from '@kometa/contracts';
 
 /** The Luhn check digit test (ISO/IEC 7812) over a string of digits. */
 export function luhnValid(digits: string): boolean {
@@ -85,4 +85,21 @@ export function checkRequisites(
     }
   }
   return Object.keys(fields).length === 0 ? { ok: true, values } : { ok: false, fields, expected };
+}
+
+/**
+ * The stored payment details an operator's search text could be (ADR 051): a whole card number
+ * (masked as it is kept) or a masked one as the back office shows it, a phone, a purse, an e-mail.
+ */
+export function requisitesToFind(text: string): Partial<Record<RequisiteKind, string>>[] {
+  const typed = text.trim();
+  const found: Partial<Record<RequisiteKind, string>>[] = [];
+  const digits = typed.replace(/[\s-]/g, '');
+  if (/^\d{13,19}$/.test(digits) && luhnValid(digits)) found.push({ card: maskRequisite('card', digits) });
+  if (/^\d{6}\*{3,9}\d{4}$/.test(digits)) found.push({ card: digits });
+  const phone = phoneDigitsAsTyped(typed);
+  if (phone && /^[1-9]\d{9,14}$/.test(phone)) found.push({ phone: `+${phone}` });
+  if (/^[A-Za-z0-9]{6,64}$/.test(typed)) found.push({ purse: typed });
+  if (/^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(typed)) found.push({ email: typed.toLowerCase() });
+  return found;
 }
