@@ -12,7 +12,9 @@ export const e2eConfig = {
   /** The test Telegram bot: the tests sign the Login Widget's data with its token, as Telegram does. */
   telegramBotToken: '123456789:kometa-e2e-telegram-bot-token',
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  /** Where this run keeps its screenshots and failure contexts (run.ts gives each project its own). */
+  /** Which half of the suite this run is (run.ts runs both at once, ADR 051); unset: the whole suite. */
+  half: process.env.E2E_HALF === '1' || process.env.E2E_HALF === '2' ? Number(process.env.E2E_HALF) : null,
+  /** Where this run keeps its screenshots and failure contexts (run.ts gives each half its own). */
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   ci: Boolean(process.env.CI),
 };

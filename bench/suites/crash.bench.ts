@@ -29,7 +29,11 @@ async function connect(url: string, i: number, onPhase: (message: Message) => vo
   );
   const player: Player = { socket, asked: new Map(), latencies: [], refused: 0, codes: [] };
   socket.on('message', (raw) => {
-    const message = JSON.parse(String(raw)) as Message;
+    // The loader shares the two cores with the server it measures: only the first player reads the
+    // round's broadcasts (for the phases); the others read only the answers to their own messages.
+    const text = String(raw);
+    if (i !== 0 && !text.includes('"ref":')) return;
+    const message = JSON.parse(text) as Message;
     if (typeof message.ref === 'number') {
       const at = player.asked.get(message.ref);
       player.asked.delete(message.ref);

@@ -1,4 +1,5 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { kopecks } from './frames.ts';
 import { registerInModal, uniqueEmail, rollDice } from './players.ts';
 
 /** Opens a game for real money and plays one round in its frame; answers when the result shows. */
@@ -92,7 +93,13 @@ test('a player registers, confirms the e-mail, deposits, plays each game, limits
     await expect(row.getByRole('cell').nth(2)).toHaveText(/\S{6,}/);
   }
   await expect(page.getByRole('cell', { name: 'dice', exact: true })).toHaveCount(0);
-  await expect(page.getByTestId('balance')).not.toHaveText('1\u00a0000,00\u00a0₽');
+  // The balance is the deposit plus every round's result, as the history writes them («+12,50 ₽», «−10,00 ₽»).
+  let net = 0;
+  for (const row of (await rounds.all()).slice(1)) {
+    const result = (await row.getByRole('cell').nth(5).textContent()) ?? '';
+    net += (/^[-−]/.test(result.trim()) ? -1 : 1) * kopecks(result);
+  }
+  expect(kopecks((await page.getByTestId('balance').textContent()) ?? '')).toBe(100_000 + net);
 
   // A daily deposit limit of 100 ₽ refuses a deposit of 500 ₽.
   await page.goto('/games-limits/deposit');

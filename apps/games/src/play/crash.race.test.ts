@@ -72,10 +72,23 @@ describe('crash: a cash-out racing the crash in the database', () => {
           ),
         ),
       );
-      // Three copies of each cash-out at ×1.20 and the crash's settling statement, all at once, the
+      // Three copies of each cash-out at ×1.20, recorded in groups of five as the service groups them
+      // (each copy's groups cut at another place), and the crash's settling statement, all at once, the
       // crash sent somewhere among them (PostgreSQL runs them on concurrent connections).
-      const copies = ids.flatMap((id) =>
-        [0, 1, 2].map(() => () => repository.cashOut(id, 120, 1_200, new Date())),
+      // The groups go out by position (every copy's first group, then every copy's second…), so each
+      // bet's copies are sent close together and the later bets' after the crash.
+      const groupsOf = (copy: number) => {
+        const turned = [...ids.slice(copy * 2), ...ids.slice(0, copy * 2)];
+        return Array.from({ length: Math.ceil(turned.length / 5) }, (_, g) => turned.slice(g * 5, g * 5 + 5));
+      };
+      const copies = groupsOf(0).flatMap((_, g) =>
+        [0, 1, 2].map(
+          (copy) => () =>
+            repository.cashOutMany(
+              groupsOf(copy)[g]!.map((id) => ({ id, multiplier: 120, win: 1_200 })),
+              new Date(),
+            ),
+        ),
       );
       const at = Math.floor(copies.length * (0.2 + 0.15 * round));
       const crashing = () => repository.crash(Number(game!.id), game!.point, new Date());
@@ -83,9 +96,9 @@ describe('crash: a cash-out racing the crash in the database', () => {
         [...copies.slice(0, at), crashing, ...copies.slice(at)].map((run) => run()),
       );
       const crashRows = results[at] as Awaited<ReturnType<typeof repository.crash>>;
-      const cashRows = results.filter((row, index) => index !== at && row !== undefined) as NonNullable<
-        Awaited<ReturnType<typeof repository.cashOut>>
-      >[];
+      const cashRows = (
+        results.filter((_, index) => index !== at) as Awaited<ReturnType<typeof repository.cashOutMany>>[]
+      ).flat();
       byCrash += crashRows.length;
       byCashOut += cashRows.length;
       // Each bet is settled by exactly one of them.

@@ -153,19 +153,29 @@ export function createCrashRepository(db: Db) {
     },
 
     /**
-     * Cashes a bet out at `multiplier` hundredths, exactly once: only while it is open, so a cash-out
-     * racing the crash (or a second copy of itself) finds it settled and changes nothing.
+     * Cashes bets out, each at its `multiplier` hundredths, in one statement (the cash-outs of one
+     * turn of the event loop, ADR 044), each exactly once: only while it is open, so a cash-out racing
+     * the crash (or a second copy of itself) finds it settled and changes nothing. Answers the rows
+     * it settled; a bet appears at most once in `bets`.
      */
-    async cashOut(id: number, multiplier: number, win: number, at: Date): Promise<RoundRow | undefined> {
-      const [row] = await queryRows<Record<string, unknown>>(
+    async cashOutMany(
+      bets: readonly { id: number; multiplier: number; win: number }[],
+      at: Date,
+    ): Promise<RoundRow[]> {
+      if (bets.length === 0) return [];
+      const list = (pick: (bet: (typeof bets)[number]) => number) => `{${bets.map(pick).join(',')}}`;
+      const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`update rounds set status = 'settling', win = ${win}, actions = jsonb_build_array(${`cashout:${multiplier}`}::text),
-                   outcome = jsonb_build_object('multiplier', ${multiplier}::int, 'win', ${win}::bigint),
+        sql`update rounds r set status = 'settling', win = c.win,
+                   actions = jsonb_build_array('cashout:' || c.multiplier),
+                   outcome = jsonb_build_object('multiplier', c.multiplier, 'win', c.win),
                    updated_at = ${at.toISOString()}::timestamptz
-            where id = ${id} and status = 'open'
-            returning *`,
+            from unnest(${list((b) => b.id)}::bigint[], ${list((b) => b.multiplier)}::int[],
+                        ${list((b) => b.win)}::bigint[]) as c(id, multiplier, win)
+            where r.id = c.id and r.status = 'open'
+            returning r.*`,
       );
-      return row ? roundOf(row) : undefined;
+      return rows.map(roundOf);
     },
 
     /**

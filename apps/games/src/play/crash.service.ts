@@ -9,6 +9,7 @@ import { PlayRefused, type RoundMoney } from './money.ts';
 import type { PlayService } from './play.service.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySession } from './sessions.ts';
+import { cashOutGroups } from './crash.cash-outs.ts';
 
 export const CRASH = 'crash';
 
@@ -104,6 +105,7 @@ export function createCrashService(deps: {
   };
   /** Wins being paid (tests and a stopping server wait for them). */
   const paying = new Set<Promise<unknown>>();
+  const recordCashOut = cashOutGroups((bets) => repository.cashOutMany(bets, deps.now()));
 
   async function useChain(): Promise<CrashChain & { rounds: string[] }> {
     if (!chain) {
@@ -234,7 +236,7 @@ export function createCrashService(deps: {
     const bet = current.bets.get(player);
     if (!bet || bet.placing || bet.cashedAt !== null) return null;
     const win = payout(bet.stake, multiplier);
-    const round = await repository.cashOut(bet.roundId, multiplier, win, deps.now());
+    const round = await recordCashOut({ id: bet.roundId, multiplier, win });
     if (!round) return null;
     bet.cashedAt = multiplier;
     bet.win = win;

@@ -30,8 +30,11 @@ export function attachCrashSocket(
   const server = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
   const players = new Map<WebSocket, PlaySession>();
 
+  // Encoded once for everyone, sent as the text frame it is (not once per socket).
   const broadcast = (text: string) => {
-    for (const socket of players.keys()) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    const data = Buffer.from(text);
+    for (const socket of players.keys())
+      if (socket.readyState === WebSocket.OPEN) socket.send(data, { binary: false });
   };
   // Bets and cash-outs reach everyone in batches, every LIVE_BATCH_MS (a thousand cash-outs are then a
   // few dozen messages per player, not a thousand); the round's phases go out at once, after the batch.

@@ -53,6 +53,19 @@ export function createRoundMoney(deps: {
 
   /** Moves play money by `delta` when it stays covered; answers the new balance, or null. */
   async function demoMove(session: PlaySession, delta: number): Promise<number | null> {
+    // One statement when a new player's starting balance covers the move (a win, a stake within it):
+    // made with the move in, or moved when it is there. Crash pays a thousand wins at once this way.
+    if (deps.demoBalance + delta >= 0) {
+      const [row] = await queryRows<{ balance: string | number }>(
+        deps.db,
+        sql`insert into demo_balances (token_hash, balance, created_at)
+            values (decode(${hash(session)}, 'hex'), ${deps.demoBalance + delta}, ${deps.now().toISOString()}::timestamptz)
+            on conflict (token_hash) do update set balance = demo_balances.balance + ${delta}
+              where demo_balances.balance + ${delta} >= 0
+            returning balance`,
+      );
+      return row ? Number(row.balance) : null;
+    }
     await demoBalance(session);
     const [row] = await queryRows<{ balance: string | number }>(
       deps.db,

@@ -173,12 +173,14 @@ export function WelcomePackModal() {
   const show = eligible && step !== null && step.step === 1 && step.gift?.state === 'available';
   // Without a pack to offer (none configured, or its first gift not for this player), the new player
   // still gets one greeting: the e-mail that was sent, and the way to the first deposit (issue 20).
+  // A player who has deposited already (in their first seconds, by a promo code's gift) is past it.
   const greetingOnly =
     user !== null &&
     isNew &&
     !seen &&
     !atCashier &&
     !show &&
+    pack.data?.hasDeposited !== true &&
     (site?.settings.welcomePack !== true ||
       (rotator.isSuccess && rotator.data === null && pack.isSuccess && !packInProgress(pack.data)));
   useEffect(() => {
