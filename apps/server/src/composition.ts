@@ -97,7 +97,13 @@ export function composeModules(platform: Platform, app: { publicUrl: () => strin
     ports: { activity: activity.recorder, signedIn: trackingPorts.ports.signedIn },
   });
   const system = createSystemModule({ clock, ports: { settings: settings.service } });
-  const wallet = createWalletModule({ db, clock, rng, ports: { settings: settings.service } });
+  const wallet = createWalletModule({
+    db,
+    clock,
+    rng,
+    // The payments module comes later in this composition; the exchanger asks it when a player does.
+    ports: { settings: settings.service, cashierCurrencies: () => payments.cashierCurrencies() },
+  });
 
   // Cycle 1: protection guards payments, accounts and play, and reads them back.
   const protectionPorts = latePorts<ProtectionPorts>('protection');

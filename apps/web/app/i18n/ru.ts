@@ -268,6 +268,8 @@ export const ru = {
     exchangeFrom: 'Из кошелька',
     exchangeTo: 'В кошелёк',
     exchangeSubmit: 'Обменять',
+    exchangeNothing:
+      'Обменивать пока не во что: касса принимает и выплачивает только в валюте вашего счёта. Другие валюты появятся здесь, когда их подключит оператор.',
     exchangeRate: (from: string, to: string, rate: string) => `Курс: 1 ${from} = ${rate} ${to}`,
     exchangedTitle: 'Обмен выполнен',
     exchanged: (from: string, to: string) => `Списано ${from}, зачислено ${to}.`,

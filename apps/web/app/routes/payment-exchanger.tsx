@@ -41,6 +41,17 @@ export default function Exchanger() {
   const result = useActionData<typeof action>();
   const busy = useSubmitting();
   const currencies = Object.keys(rates);
+  // Only the currencies this player may exchange into are offered (those held, those the cashier pays in).
+  if (!currencies.some((code) => wallets.some((wallet) => wallet.currency !== code))) {
+    return (
+      <section className="form form-narrow">
+        <h2>{ru.cashier.exchanger}</h2>
+        <p className="muted" data-testid="exchange-nothing">
+          {ru.cashier.exchangeNothing}
+        </p>
+      </section>
+    );
+  }
   return (
     <Form method="post" className="form form-narrow">
       <h2>{ru.cashier.exchanger}</h2>

@@ -116,6 +116,8 @@ export function createPaymentsModule(deps: {
         new Date(deps.clock.now() - deps.depositTimeoutMs),
         executor,
       ),
+    /** The currencies the cashier has an active payment system in (the exchanger offers those). */
+    cashierCurrencies: () => repository.activeCurrencies(),
     /** Players who paid with the payment details an operator typed (the back office's search). */
     playersPaidWith: (text: string) => repository.playersPaidWith(requisitesToFind(text)),
     /** Demo payment systems (the sandbox's), added once; an operator's edits are kept. */

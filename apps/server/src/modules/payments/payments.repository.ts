@@ -77,6 +77,14 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(paymentSystems.direction, direction), eq(paymentSystems.currency, currency)))
         .orderBy(asc(paymentSystems.sort), asc(paymentSystems.id));
     },
+    /** The currencies with an active payment system, either way. */
+    async activeCurrencies(): Promise<Set<string>> {
+      const rows = await db
+        .selectDistinct({ currency: paymentSystems.currency })
+        .from(paymentSystems)
+        .where(eq(paymentSystems.active, true));
+      return new Set(rows.map((row) => row.currency));
+    },
     async system(id: string): Promise<PaymentSystemRow | undefined> {
       const [row] = await db.select().from(paymentSystems).where(eq(paymentSystems.id, id));
       return row;

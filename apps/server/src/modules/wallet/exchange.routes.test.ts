@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useLedgerSuite } from '../../../test/ledger.ts';
 import { manualClock } from '../../platform/clock.ts';
@@ -89,6 +90,44 @@ describe('the exchanger', () => {
       from: 'errors.api.exchange.unavailable',
     });
     expect((await error({ from: 'RUB', to: 'USD', amount: 9_800 })).code).toBe(1011);
+  });
+});
+
+describe('the currencies offered', () => {
+  it('are those the player holds and those the cashier pays in; money is never sent where it cannot leave', async () => {
+    const { token, id } = await player();
+    await credit(id, 'RUB', 20_000);
+    const rates = async (who: string) =>
+      (await t.app.inject({ url: '/api/v18/payments/exchange/rates', headers: { 'auth-token': who } })).json()
+        .data.rates;
+    // The operator switches off the cashier's only dollar system: dollars are no longer offered.
+    await t.platform.database.db.execute(
+      sql`update payment_systems set active = false where currency = 'USD'`,
+    );
+    try {
+      expect(await rates(token)).toEqual({ RUB: 1 });
+      const refused = await post(token, '/payments/exchange', { from: 'RUB', to: 'USD', amount: 9_800 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ to: 'errors.api.exchange.unavailable' });
+      // A player who already holds dollars may still exchange them back and forth.
+      const holder = await player();
+      await credit(holder.id, 'RUB', 20_000);
+      await t.platform.database.db.execute(
+        sql`update payment_systems set active = true where currency = 'USD'`,
+      );
+      await post(holder.token, '/payments/exchange', { from: 'RUB', to: 'USD', amount: 9_800 });
+      await t.platform.database.db.execute(
+        sql`update payment_systems set active = false where currency = 'USD'`,
+      );
+      expect(await rates(holder.token)).toEqual({ RUB: 1, USD: 98 });
+      expect(
+        (await post(holder.token, '/payments/exchange', { from: 'USD', to: 'RUB', amount: 100 })).statusCode,
+      ).toBe(200);
+    } finally {
+      await t.platform.database.db.execute(
+        sql`update payment_systems set active = true where currency = 'USD'`,
+      );
+    }
   });
 });
 

@@ -25,12 +25,16 @@ export function exchangeRoutes(
         preHandler: authenticated,
         schema: {
           tags,
-          summary: 'Roubles per unit of each currency',
+          summary: 'Roubles per unit of each currency the player may exchange between',
           querystring: commonQuery,
           response: { 200: exchangeRatesResponse },
         },
       },
-      async () => ({ data: { base: 'RUB' as const, rates: await service.rates() } }),
+      async (request) => {
+        const { user } = authOf(request);
+        const rates = await service.rates({ id: user.id, currency: user.currency as CurrencyCode });
+        return { data: { base: 'RUB' as const, rates } };
+      },
     );
     app.post(
       '/payments/exchange',

@@ -26,10 +26,24 @@ export function createExchangeService(deps: {
   ledger: Ledger;
   wallets: WalletService;
   settings: SettingsService;
+  /** The currencies the cashier has an active payment system in. */
+  cashierCurrencies: () => Promise<ReadonlySet<string>>;
   rng: Rng;
 }) {
   async function rates() {
     return ratesFrom(await deps.settings.get('exchange_rates').catch(() => null));
+  }
+
+  /**
+   * What a player may exchange into: the currencies they hold, and those the cashier serves (money
+   * exchanged into a currency nobody can pay out in would be stuck there).
+   */
+  async function offered(user: { id: number; currency: CurrencyCode }): Promise<Set<string>> {
+    const [held, served] = await Promise.all([
+      deps.wallets.wallets(user.id, user.currency),
+      deps.cashierCurrencies(),
+    ]);
+    return new Set([...held.map((w) => w.currency), ...served].filter((code) => code !== 'POINTS'));
   }
 
   async function move(
@@ -56,8 +70,12 @@ export function createExchangeService(deps: {
     `${kind}:${userId}:${clientKey ?? randomToken(deps.rng, 128)}`;
 
   return {
-    async rates(): Promise<Record<string, number>> {
-      return Object.fromEntries([...(await rates())].map(([code, value]) => [code, rateAsNumber(value)]));
+    /** The rates of the currencies this player may exchange between (roubles per unit). */
+    async rates(user: { id: number; currency: CurrencyCode }): Promise<Record<string, number>> {
+      const [all, mine] = await Promise.all([rates(), offered(user)]);
+      return Object.fromEntries(
+        [...all].filter(([code]) => mine.has(code)).map(([code, value]) => [code, rateAsNumber(value)]),
+      );
     },
 
     async exchange(
@@ -67,6 +85,7 @@ export function createExchangeService(deps: {
     ): Promise<Moved> {
       if (body.from === body.to) throw invalid('to', ExchangeMessage.sameCurrency);
       if (body.from === 'POINTS' || body.to === 'POINTS') throw invalid('from', ExchangeMessage.unavailable);
+      if (!(await offered(user)).has(body.to)) throw invalid('to', ExchangeMessage.unavailable);
       const received = convert(body.amount, body.from, body.to, await rates());
       if (received === null) throw invalid('from', ExchangeMessage.unavailable);
       if (received === 0) throw invalid('amount', ExchangeMessage.amountTooSmall);

@@ -24,6 +24,8 @@ export type { WalletService } from './wallet.service.ts';
 /** What the wallet needs from other modules: the exchanger's rates and points rule (settings). */
 export interface WalletPorts {
   settings: SettingsService;
+  /** The currencies the cashier has an active payment system in (payments module). */
+  cashierCurrencies: () => Promise<ReadonlySet<string>>;
 }
 
 /** The exchanger comes with its ports; tests of the ledger alone leave both out. */
@@ -34,7 +36,13 @@ export function createWalletModule(deps: { db: Db; clock: Clock } & ExchangeDeps
   const ledger = createLedger({ repository, clock: deps.clock });
   const service = createWalletService({ repository });
   const exchange = deps.ports
-    ? createExchangeService({ ledger, wallets: service, settings: deps.ports.settings, rng: deps.rng })
+    ? createExchangeService({
+        ledger,
+        wallets: service,
+        settings: deps.ports.settings,
+        cashierCurrencies: deps.ports.cashierCurrencies,
+        rng: deps.rng,
+      })
     : undefined;
   const routes =
     (authenticated: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
