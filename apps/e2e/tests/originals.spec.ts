@@ -1,19 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator } from '@playwright/test';
+import { consoleErrors, kopecks } from './frames.ts';
 import { registerInModal, uniqueEmail } from './players.ts';
-
-/** Sums as the frames write them ("1 000,31 ₽") in kopecks. */
-const kopecks = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
-
-/** Every console error and uncaught exception of the page and its frames. */
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /**
  * One mines round with one mine: the stake, the centre tile, then the cash-out if it was a gem; checks

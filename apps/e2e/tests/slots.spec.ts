@@ -73,3 +73,33 @@ test('the space bar spins the classic slot and the fairness panel checks the rou
   await page.getByRole('button', { name: 'Сменить сид и раскрыть текущий' }).click();
   await expect(page.locator('#last-round')).toContainText('Проверено в браузере: исход совпадает с раундом');
 });
+
+test('autoplay spins the classic slot where the launch allows it, ten rounds at turbo, and the stake stays locked meanwhile', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const errors = consoleErrors(page);
+  // Without the casino's allowance the frame offers no autoplay.
+  await page.goto(`${games}/play/classic-slot?mode=demo&token=auto-off-${info.project.name}`);
+  await expect(page.getByRole('button', { name: 'Крутить' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Автоигра', exact: true })).toBeHidden();
+
+  // A play-money launch that allows ten rounds (as the casino's launch address carries it).
+  await page.goto(`${games}/play/classic-slot?mode=demo&token=auto-on-${info.project.name}&autoplay=10`);
+  const balance = page.getByTestId('balance');
+  await expect(balance).toHaveText('1\u00a0000,00\u00a0₽');
+  await page.getByRole('button', { name: 'Автоигра', exact: true }).click();
+  await page.getByRole('radio', { name: 'Турбо' }).check({ force: true });
+  await expect(page.getByLabel('Раундов')).toHaveValue('10');
+  // The classic slot has no free spins of its own: no stop on them is offered.
+  await expect(page.getByLabel('Стоп при выпадении фриспинов')).toBeHidden();
+  await page.getByLabel('Стоп при проигрыше, ₽').fill('500');
+  await page.getByRole('button', { name: 'Запустить автоигру' }).click();
+  await expect(page.locator('#autoplay-count')).toHaveText(/^Автоигра: \d+ из 10$/);
+  await expect(page.getByLabel('Ставка на 5 линий, ₽')).toBeDisabled();
+  await expect(page.locator('#result')).toHaveText('Автоигра завершена', { timeout: 90_000 });
+  await expect(page.locator('#autoplay-count')).toHaveText('Автоигра: 10 из 10');
+  await expect(page.getByLabel('Ставка на 5 линий, ₽')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Крутить' })).toBeEnabled();
+  expect(errors).toEqual([]);
+});

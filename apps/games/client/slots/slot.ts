@@ -2,6 +2,7 @@ import { Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import { formatMinorNumber } from '@kometa/money';
 import { createFrame, type Frame } from '../shared/frame.ts';
 import { ease, redraw, reducedMotion, tween, wait } from '../shared/tween.ts';
+import type { AutoplayRound } from '../shared/autoplay.ts';
 import type { browserDraws } from '../shared/verify.ts';
 import { winTier, type LineWin, type ReelLayout } from './lines.ts';
 import { createReels } from './reels.ts';
@@ -262,12 +263,22 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
     frame.say(text);
   }
 
-  async function spin() {
-    if (busy) return;
+  /**
+   * One spin, and everything it brings (the feature's free spins included); answers what it staked
+   * and won for autoplay (ADR 046), or null when it was not played.
+   */
+  async function spin(options: { autoplay?: true } = {}): Promise<AutoplayRound | null> {
+    if (busy) return null;
     const playingCasino = casino !== null && casino.left > 0;
     const stake = playingCasino ? casino!.betValue : frame.stakeMinor();
-    if (stake === null) return say(frame.text.stakeTooLow!);
-    if (stake % game.multipleOf !== 0) return say(t.multipleOf!.replace('{n}', String(game.multipleOf)));
+    if (stake === null) {
+      say(frame.text.stakeTooLow!);
+      return null;
+    }
+    if (stake % game.multipleOf !== 0) {
+      say(t.multipleOf!.replace('{n}', String(game.multipleOf)));
+      return null;
+    }
     busy = true;
     play.disabled = true;
     showCasinoRounds();
@@ -280,15 +291,15 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
       answer = await frame.call<PlayAnswer<O>>(
         'POST',
         `/api/${game.code}/play`,
-        playingCasino ? { stake, freeRound: true } : { stake },
+        playingCasino ? { stake, freeRound: true, ...options } : { stake, ...options },
       );
     } catch (error) {
       say((error as Error).message);
       busy = false;
       hurry = 1;
-      play.disabled = false;
+      play.disabled = frame.autoplaying;
       showCasinoRounds();
-      return;
+      return null;
     }
     frame.sound.play('bet');
     if (!playingCasino && frame.balance !== null) frame.setBalance(frame.balance - stake);
@@ -370,9 +381,11 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
     busy = false;
     hurry = 1;
     showCasinoRounds();
-    play.disabled = false;
+    play.disabled = frame.autoplaying;
     // The casino may have more free rounds on this game (a free bet after the free spins).
     if (answer.freeRounds && casino === null) await refresh().catch(() => undefined);
+    // A casino's free round stakes nothing of the player's; the feature stops autoplay (its rules).
+    return { stake: playingCasino ? 0 : stake, win: outcome.win, freeSpins: spins.length > 1 };
   }
 
   // The paytable: each symbol drawn with the reels' own art, and what it pays.
@@ -409,6 +422,13 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
 
   await refresh().catch((error: Error) => say(error.message));
   frame.onMain(() => void spin());
+  // Autoplay (ADR 046), where the casino allows it: one spin after another, the stake locked meanwhile.
+  frame.setAutoplay((options) => spin(options), { freeSpins: game.scatters !== undefined });
+  frame.onAutoplay(() => {
+    play.disabled = busy || frame.autoplaying;
+    for (const id of ['stake', 'half', 'double'])
+      document.getElementById(id)?.toggleAttribute('disabled', frame.autoplaying);
+  });
   play.disabled = false;
   return Object.assign(frame, { play: spin });
 }

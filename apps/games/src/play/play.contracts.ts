@@ -57,6 +57,7 @@ export const roulettePlayBody = z.strictObject({
 /** The classic slot: one stake over its five lines (a multiple of 5 minor units). */
 export const classicSlotPlayBody = z.strictObject({
   ...session,
+  ...autoplayFlag,
   stake: z.number().int().positive().max(100_000_000).multipleOf(5),
   /** Play one of the casino's free rounds: its stake, whatever `stake` says (ADR 031). */
   freeRound: z.boolean().optional(),
@@ -65,6 +66,7 @@ export const classicSlotPlayBody = z.strictObject({
 /** The video slot: one stake over its ten lines (a multiple of 10 minor units). */
 export const videoSlotPlayBody = z.strictObject({
   ...session,
+  ...autoplayFlag,
   stake: z.number().int().positive().max(100_000_000).multipleOf(10),
   /** Play one of the casino's free rounds: its stake, whatever `stake` says (ADR 031). */
   freeRound: z.boolean().optional(),

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { e2eConfig } from '../config.ts';
+import { consoleErrors } from './frames.ts';
+
+/**
+ * Mines, plinko and crash as approved (issue 19): opened straight at the game server on play money,
+ * each frame matches its approved image before a round (the board as drawn) and after one (the round's
+ * chance masked, the frame around it compared), and no page is wider than its screen.
+ */
+const games = `http://127.0.0.1:${e2eConfig.gamesPort}`;
+
+test('mines: the board before and after a round, as approved', async ({ page }, info) => {
+  const errors = consoleErrors(page);
+  await page.goto(`${games}/play/mines?mode=demo&token=look-${info.project.name}-mines`);
+  await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
+  const play = page.getByRole('button', { name: 'Играть' });
+  await expect(play).toBeEnabled();
+  await expect(page).toHaveScreenshot('mines-before.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+  });
+
+  await page.getByLabel('Мины').selectOption('1');
+  await play.click();
+  await page.getByRole('button', { name: 'Клетка 13', exact: true }).click();
+  // A gem (24 in 25) is cashed out; the mine ends the round by itself.
+  const cashOut = page.getByRole('button', { name: /^Забрать/ });
+  await expect(page.locator('#result').or(cashOut)).not.toHaveCount(0);
+  if (await cashOut.isEnabled().catch(() => false)) await cashOut.click();
+  await expect(play).toBeEnabled({ timeout: 15_000 });
+  await page.waitForTimeout(800);
+  await expect(page).toHaveScreenshot('mines-after.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+    mask: [
+      page.locator('#canvas'),
+      page.getByTestId('balance'),
+      page.locator('#result'),
+      page.locator('#nonce'),
+    ],
+  });
+  for (const width of [320, 390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${width} px`,
+    ).toBeLessThanOrEqual(width);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('plinko: the board before and after a ball, as approved', async ({ page }, info) => {
+  const errors = consoleErrors(page);
+  await page.goto(`${games}/play/plinko?mode=demo&token=look-${info.project.name}-plinko`);
+  await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
+  const drop = page.getByRole('button', { name: 'Бросить шар' });
+  await expect(drop).toBeEnabled();
+  await expect(page).toHaveScreenshot('plinko-before.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+  });
+
+  await drop.click();
+  await expect(page.locator('#result')).not.toBeEmpty({ timeout: 15_000 });
+  await page.waitForTimeout(800);
+  await expect(page).toHaveScreenshot('plinko-after.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+    mask: [
+      page.locator('#canvas'),
+      page.getByTestId('balance'),
+      page.locator('#result'),
+      page.locator('#nonce'),
+    ],
+  });
+  for (const width of [320, 390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${width} px`,
+    ).toBeLessThanOrEqual(width);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('crash: the round’s frame, as approved', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const errors = consoleErrors(page);
+  await page.goto(`${games}/play/crash?mode=demo&token=look-${info.project.name}-crash`);
+  await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
+  await expect(page.locator('canvas')).toBeVisible();
+  // The shared round runs on its own: its curve, phase, history and players are masked, the frame compared.
+  await expect(page).toHaveScreenshot('crash.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+    mask: [
+      page.locator('#canvas'),
+      page.getByTestId('phase'),
+      page.getByTestId('multiplier'),
+      page.locator('#history'),
+      page.locator('#bets'),
+      page.locator('#players'),
+      page.locator('#play'),
+      page.locator('#result'),
+    ],
+  });
+  for (const width of [320, 390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${width} px`,
+    ).toBeLessThanOrEqual(width);
+  }
+  expect(errors).toEqual([]);
+});
