@@ -25,8 +25,12 @@ test('mines: the board before and after a round, as approved', async ({ page }, 
   await page.getByRole('button', { name: 'Клетка 13', exact: true }).click();
   // A gem (24 in 25) is cashed out; the mine ends the round by itself.
   const cashOut = page.getByRole('button', { name: /^Забрать/ });
-  await expect(page.locator('#result').or(cashOut)).not.toHaveCount(0);
-  if (await cashOut.isEnabled().catch(() => false)) await cashOut.click();
+  const opened = async () => {
+    if ((await page.locator('#result').textContent())?.includes('Мина')) return 'mine';
+    return (await cashOut.count()) > 0 && (await cashOut.isEnabled()) ? 'gem' : 'waiting';
+  };
+  await expect.poll(opened, { timeout: 10_000 }).not.toBe('waiting');
+  if ((await opened()) === 'gem') await cashOut.click();
   await expect(play).toBeEnabled({ timeout: 15_000 });
   await page.waitForTimeout(800);
   await expect(page).toHaveScreenshot('mines-after.png', {
@@ -89,7 +93,9 @@ test('crash: the round’s frame, as approved', async ({ page }, info) => {
   await page.goto(`${games}/play/crash?mode=demo&token=look-${info.project.name}-crash`);
   await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
   await expect(page.locator('canvas')).toBeVisible();
-  // The shared round runs on its own: its curve, phase, history and players are masked, the frame compared.
+  // The shared round runs on its own: the frame is taken while bets are open (the controls look as a
+  // player placing a bet sees them), its curve, phase, history and players masked.
+  await expect(page.getByTestId('phase')).toHaveText(/Приём ставок: [3-9] с/, { timeout: 90_000 });
   await expect(page).toHaveScreenshot('crash.png', {
     maxDiffPixelRatio: 0.02,
     animations: 'disabled',

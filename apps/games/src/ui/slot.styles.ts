@@ -1,5 +1,7 @@
 /** The slots' own styles over the originals' (ADR 047): the stage's shape, the win plate, the free spins. */
 export const SLOT_STYLES = `
+/* The round's words and its winning lines keep their room between spins: the controls never jump. */
+#lines { min-height: 1.35em; }
 .classic-slot .stage { aspect-ratio: 720 / 800; width: 100%; max-width: min(100%, 58vh); margin: 0 auto; background: radial-gradient(90% 70% at 50% 30%, #3a0d14, #12060a); }
 .video-slot .stage { aspect-ratio: 1000 / 700; width: 100%; margin: 0 auto; background: #070818; }
 .win { position: absolute; left: 50%; top: 13%; transform: translate(-50%, -50%) scale(.8); opacity: 0; pointer-events: none; text-align: center;
