@@ -1,6 +1,5 @@
 import { expect, test, type FrameLocator } from '@playwright/test';
-import { consoleErrors, kopecks } from './frames.ts';
-import { registerInModal, uniqueEmail } from './players.ts';
+import { consoleErrors, depositedPlayer, kopecks } from './frames.ts';
 
 const balanceOf = async (frame: FrameLocator) =>
   kopecks((await frame.getByTestId('balance').textContent()) ?? '');
@@ -61,13 +60,7 @@ test('a player bets real money with an automatic cash-out at ×1,01; the casino 
 }) => {
   test.setTimeout(330_000);
   const errors = consoleErrors(page);
-  await page.goto('/#register');
-  await registerInModal(page, uniqueEmail('crash'));
-  await page.goto('/payment/deposit');
-  await page.getByLabel('Сумма, ₽').fill('1000');
-  await page.getByRole('button', { name: 'Пополнить' }).click();
-  await page.getByRole('button', { name: 'Оплата прошла' }).click();
-  await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
+  await depositedPlayer(page, 'crash');
 
   await page.goto('/game/kometa/kometa-crash');
   await expect(page.locator('iframe[title="Игра: Краш"]')).toHaveAttribute('src', /mode=real/);

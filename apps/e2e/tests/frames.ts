@@ -15,8 +15,8 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** A new player with 1 000 ₽ from the sandbox, in plinko for real money. */
-export async function playerInPlinko(page: Page, label: string): Promise<FrameLocator> {
+/** A new player who has paid 1 000 ₽ in through the sandbox. */
+export async function depositedPlayer(page: Page, label: string): Promise<void> {
   await page.goto('/#register');
   await registerInModal(page, uniqueEmail(label));
   await page.goto('/payment/deposit');
@@ -24,8 +24,22 @@ export async function playerInPlinko(page: Page, label: string): Promise<FrameLo
   await page.getByRole('button', { name: 'Пополнить' }).click();
   await page.getByRole('button', { name: 'Оплата прошла' }).click();
   await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
+}
+
+/** A new player with 1 000 ₽ from the sandbox, in plinko for real money. */
+export async function playerInPlinko(page: Page, label: string): Promise<FrameLocator> {
+  await depositedPlayer(page, label);
   await page.goto('/game/kometa/kometa-plinko');
   const frame = page.frameLocator('iframe[title="Игра: Плинко"]');
   await expect(frame.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
   return frame;
+}
+
+/** No page of the frame is wider than its screen, from the narrowest phone to a desktop. */
+export async function expectFitsEveryWidth(page: Page, label = ''): Promise<void> {
+  for (const width of [320, 390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 844 });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide, `${label} at ${width} px`).toBeLessThanOrEqual(width);
+  }
 }

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eConfig } from '../config.ts';
-import { consoleErrors } from './frames.ts';
+import { consoleErrors, expectFitsEveryWidth } from './frames.ts';
 
 /**
  * Mines, plinko and crash as approved (issue 19): opened straight at the game server on play money,
@@ -8,6 +8,21 @@ import { consoleErrors } from './frames.ts';
  * chance masked, the frame around it compared), and no page is wider than its screen.
  */
 const games = `http://127.0.0.1:${e2eConfig.gamesPort}`;
+
+/** The frame after a round, as approved: the board, the sums and the round's words are chance, masked. */
+async function expectAfterRound(page: Page, game: string) {
+  await page.waitForTimeout(800);
+  await expect(page).toHaveScreenshot(`${game}-after.png`, {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+    mask: [
+      page.locator('#canvas'),
+      page.getByTestId('balance'),
+      page.locator('#result'),
+      page.locator('#nonce'),
+    ],
+  });
+}
 
 test('mines: the board before and after a round, as approved', async ({ page }, info) => {
   const errors = consoleErrors(page);
@@ -32,24 +47,8 @@ test('mines: the board before and after a round, as approved', async ({ page }, 
   await expect.poll(opened, { timeout: 10_000 }).not.toBe('waiting');
   if ((await opened()) === 'gem') await cashOut.click();
   await expect(play).toBeEnabled({ timeout: 15_000 });
-  await page.waitForTimeout(800);
-  await expect(page).toHaveScreenshot('mines-after.png', {
-    maxDiffPixelRatio: 0.02,
-    animations: 'disabled',
-    mask: [
-      page.locator('#canvas'),
-      page.getByTestId('balance'),
-      page.locator('#result'),
-      page.locator('#nonce'),
-    ],
-  });
-  for (const width of [320, 390, 768, 1440]) {
-    await page.setViewportSize({ width, height: 844 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
+  await expectAfterRound(page, 'mines');
+  await expectFitsEveryWidth(page);
   expect(errors).toEqual([]);
 });
 
@@ -66,24 +65,8 @@ test('plinko: the board before and after a ball, as approved', async ({ page }, 
 
   await drop.click();
   await expect(page.locator('#result')).not.toBeEmpty({ timeout: 15_000 });
-  await page.waitForTimeout(800);
-  await expect(page).toHaveScreenshot('plinko-after.png', {
-    maxDiffPixelRatio: 0.02,
-    animations: 'disabled',
-    mask: [
-      page.locator('#canvas'),
-      page.getByTestId('balance'),
-      page.locator('#result'),
-      page.locator('#nonce'),
-    ],
-  });
-  for (const width of [320, 390, 768, 1440]) {
-    await page.setViewportSize({ width, height: 844 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
+  await expectAfterRound(page, 'plinko');
+  await expectFitsEveryWidth(page);
   expect(errors).toEqual([]);
 });
 
@@ -110,12 +93,6 @@ test('crash: the round’s frame, as approved', async ({ page }, info) => {
       page.locator('#result'),
     ],
   });
-  for (const width of [320, 390, 768, 1440]) {
-    await page.setViewportSize({ width, height: 844 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
+  await expectFitsEveryWidth(page);
   expect(errors).toEqual([]);
 });

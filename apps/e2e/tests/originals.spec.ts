@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator } from '@playwright/test';
-import { consoleErrors, kopecks } from './frames.ts';
-import { registerInModal, uniqueEmail } from './players.ts';
+import { consoleErrors, depositedPlayer, kopecks } from './frames.ts';
 
 /**
  * One mines round with one mine: the stake, the centre tile, then the cash-out if it was a gem; checks
@@ -56,13 +55,7 @@ test('a player deposits, plays mines and plinko for money; each balance moves by
 }) => {
   test.setTimeout(120_000);
   const errors = consoleErrors(page);
-  await page.goto('/#register');
-  await registerInModal(page, uniqueEmail('originals'));
-  await page.goto('/payment/deposit');
-  await page.getByLabel('Сумма, ₽').fill('1000');
-  await page.getByRole('button', { name: 'Пополнить' }).click();
-  await page.getByRole('button', { name: 'Оплата прошла' }).click();
-  await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
+  await depositedPlayer(page, 'originals');
 
   await page.goto('/game/kometa/kometa-mines');
   await expect(page.locator('iframe[title="Игра: Мины"]')).toHaveAttribute('src', /mode=real/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consoleErrors } from './frames.ts';
+import { consoleErrors, expectFitsEveryWidth } from './frames.ts';
 import { e2eConfig } from '../config.ts';
 
 /**
@@ -55,11 +55,7 @@ for (const slot of SLOTS) {
     await expect(table.locator('canvas[role="img"]')).toHaveCount(slot.code === 'classic-slot' ? 5 : 8);
     await table.getByRole('button', { name: 'Закрыть' }).click();
 
-    for (const width of [320, 390, 768, 1440]) {
-      await page.setViewportSize({ width, height: 844 });
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(wide, `${slot.code} at ${width} px`).toBeLessThanOrEqual(width);
-    }
+    await expectFitsEveryWidth(page, slot.code);
     expect(errors).toEqual([]);
   });
 }

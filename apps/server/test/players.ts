@@ -72,3 +72,18 @@ export async function fundPlayer(db: Db, clock: Clock, playerId: number, funds: 
     ],
   });
 }
+
+/** A player's own calls to the API with their session token (GET and POST under /api/v18). */
+export function playerCalls(app: FastifyInstance, token: string) {
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url: `/api/v18${url}`,
+      headers: { 'auth-token': token },
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GiftRules } from '@kometa/contracts';
 import { useTestApp } from '../../../test/harness.ts';
-import { registeredPlayer } from '../../../test/players.ts';
+import { registeredPlayer, playerCalls } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { giftRules, offerInput } from './gifts.test-support.ts';
 
@@ -58,16 +58,8 @@ async function player() {
   const { token } = await registeredPlayer(t.app, t.platform.database.db, {
     email: `composite${++serial}@example.com`,
   });
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v18${url}`,
-      headers: { 'auth-token': token },
-      ...(payload ? { payload } : {}),
-    });
   return {
-    get: (url: string) => call('GET', url),
-    post: (url: string, body?: object) => call('POST', url, body),
+    ...playerCalls(t.app, token),
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GiftRules } from '@kometa/contracts';
 import { useTestApp } from '../../../test/harness.ts';
-import { fundedPlayer, registeredPlayer } from '../../../test/players.ts';
+import { fundedPlayer, registeredPlayer, playerCalls } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { auditLedger } from '../wallet/index.ts';
@@ -60,20 +60,13 @@ async function player(funds = 100_000) {
     funds > 0
       ? await fundedPlayer(t.app, db(), clock, { email, funds })
       : await registeredPlayer(t.app, db(), { email });
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v18${url}`,
-      headers: { 'auth-token': token },
-      ...(payload ? { payload } : {}),
-    });
+  const calls = playerCalls(t.app, token);
   return {
     id,
     token,
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: object) => call('POST', url, payload),
+    ...calls,
     async wallet() {
-      const user = (await call('GET', '/users/self')).json().data;
+      const user = (await calls.get('/users/self')).json().data;
       return user.wallets.find((w: { currency: string }) => w.currency === 'RUB');
     },
   };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GiftRules } from '@kometa/contracts';
 import { useTestApp } from '../../../test/harness.ts';
-import { registeredPlayer } from '../../../test/players.ts';
+import { registeredPlayer, playerCalls } from '../../../test/players.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { auditLedger } from '../wallet/index.ts';
@@ -55,18 +55,7 @@ beforeAll(async () => {
 let serial = 0;
 async function newPlayer(email = `welcome${++serial}@example.com`) {
   const { id, token } = await registeredPlayer(t.app, db(), { email });
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v18${url}`,
-      headers: { 'auth-token': token },
-      ...(payload ? { payload } : {}),
-    });
-  return {
-    id,
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: object) => call('POST', url, payload),
-  };
+  return { id, ...playerCalls(t.app, token) };
 }
 
 async function deposit(userId: number, paymentId: number, amount: number) {
