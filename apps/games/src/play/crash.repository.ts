@@ -164,14 +164,21 @@ export function createCrashRepository(db: Db) {
     ): Promise<RoundRow[]> {
       if (bets.length === 0) return [];
       const list = (pick: (bet: (typeof bets)[number]) => number) => `{${bets.map(pick).join(',')}}`;
+      // Rows are locked in the order of their ids, as the crash's statement locks them: two statements
+      // settling overlapping bets wait for each other, never deadlock.
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`update rounds r set status = 'settling', win = c.win,
+        sql`with c as (
+              select * from unnest(${list((b) => b.id)}::bigint[], ${list((b) => b.multiplier)}::int[],
+                                   ${list((b) => b.win)}::bigint[]) as c(id, multiplier, win)
+            ), locked as materialized (
+              select r.id from rounds r join c using (id) where r.status = 'open' order by r.id for update of r
+            )
+            update rounds r set status = 'settling', win = c.win,
                    actions = jsonb_build_array('cashout:' || c.multiplier),
                    outcome = jsonb_build_object('multiplier', c.multiplier, 'win', c.win),
                    updated_at = ${at.toISOString()}::timestamptz
-            from unnest(${list((b) => b.id)}::bigint[], ${list((b) => b.multiplier)}::int[],
-                        ${list((b) => b.win)}::bigint[]) as c(id, multiplier, win)
+            from c join locked using (id)
             where r.id = c.id and r.status = 'open'
             returning r.*`,
       );
@@ -188,9 +195,10 @@ export function createCrashRepository(db: Db) {
       const otherwise = refundOthers ? 'refund' : 'crash';
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`with decided as (
+        sql`with decided as materialized (
               select id, (choice ->> 'target')::int <= ${point} as auto
               from rounds where crash_game = ${game} and status = 'open'
+              order by id for update
             ), paid as (
               select id, case when auto then 'cashout:' || (r.choice ->> 'target') else ${otherwise}::text end as action,
                      case when auto then (r.choice ->> 'target')::int else ${others}::int end as multiplier
