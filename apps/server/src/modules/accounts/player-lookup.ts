@@ -69,8 +69,8 @@ function searchWays(text: string): SQL[] {
 }
 
 /**
- * Players by id, e-mail or label for operators: an id, a whole e-mail, or the beginning of one (20 at
- * most), optionally only those holding a label.
+ * Players as operators look them up: one by id, the e-mails of a page, and the search (20 at most,
+ * optionally only those holding a label).
  */
 export function createPlayerLookup(db: Db) {
   const columns = sql`id, email, phone, username, currency, created_at, labels`;
