@@ -15,6 +15,7 @@ import { webSuite } from './suites/web.bench.ts';
 import { soakSuite } from './suites/soak.bench.ts';
 import { backofficeSuite } from './suites/backoffice.bench.ts';
 import { crashSuite } from './suites/crash.bench.ts';
+import { gameClientsSuite } from './suites/game-clients.bench.ts';
 
 /** Every benchmark of the project; each measures its target against a baseline in the same run. */
 const suites: BenchSuite[] = [
@@ -30,6 +31,7 @@ const suites: BenchSuite[] = [
   soakSuite,
   backofficeSuite,
   crashSuite,
+  gameClientsSuite,
 ];
 
 /** Ratios as percentages, with enough digits that a tiny ratio does not print as 0.0 %. */

@@ -4,17 +4,8 @@ import lighthouse from 'lighthouse';
 import { startNodeServer } from '../lib/processes.ts';
 import { startSite } from '../lib/site.ts';
 import type { BenchResult, BenchSuite } from '../lib/result.ts';
+import { CHROME_FLAGS, CHROMIUM } from '../lib/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'lobby', path: '/games' },

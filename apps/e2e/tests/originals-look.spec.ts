@@ -70,7 +70,19 @@ test('plinko: the board before and after a ball, as approved', async ({ page }, 
   expect(errors).toEqual([]);
 });
 
-test('crash: the round’s frame, as approved', async ({ page }, info) => {
+/** Crash's parts that belong to the shared round of the moment: its curve, phase, history and players. */
+const crashRoundParts = (page: Page) => [
+  page.locator('#canvas'),
+  page.getByTestId('phase'),
+  page.getByTestId('multiplier'),
+  page.locator('#history'),
+  page.locator('#bets'),
+  page.locator('#players'),
+  page.locator('#play'),
+  page.locator('#result'),
+];
+
+test('crash: the round’s frame before a bet and after the round, as approved', async ({ page }, info) => {
   test.setTimeout(120_000);
   const errors = consoleErrors(page);
   await page.goto(`${games}/play/crash?mode=demo&token=look-${info.project.name}-crash`);
@@ -82,16 +94,20 @@ test('crash: the round’s frame, as approved', async ({ page }, info) => {
   await expect(page).toHaveScreenshot('crash.png', {
     maxDiffPixelRatio: 0.02,
     animations: 'disabled',
-    mask: [
-      page.locator('#canvas'),
-      page.getByTestId('phase'),
-      page.getByTestId('multiplier'),
-      page.locator('#history'),
-      page.locator('#bets'),
-      page.locator('#players'),
-      page.locator('#play'),
-      page.locator('#result'),
-    ],
+    mask: crashRoundParts(page),
+  });
+
+  // A bet of 10 ₽ with an automatic cash-out at ×1,01, then the round flown to its crash: the frame
+  // after it, with the round's own figures (the balance among them) masked.
+  await page.getByLabel('Автовывод, ×').fill('1,01');
+  await page.getByRole('button', { name: 'Поставить', exact: true }).click();
+  await expect(page.getByTestId('balance')).toHaveText('990,00\u00a0₽');
+  await expect(page.getByTestId('phase')).toHaveText(/Улетела на ×[\d,]+/, { timeout: 150_000 });
+  await expect(page.locator('#result')).toHaveText(/Вы забрали ×1,01|Ставка сгорела на ×1,00/);
+  await expect(page).toHaveScreenshot('crash-after.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+    mask: [...crashRoundParts(page), page.getByTestId('balance')],
   });
   await expectFitsEveryWidth(page);
   expect(errors).toEqual([]);

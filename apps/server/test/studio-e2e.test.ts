@@ -77,11 +77,12 @@ describe('the generic demo studio (provider `demo`) on Kometa’s game server', 
     const identity = demoGameBySlug(slug)!;
     expect(identity.title).toBe(launched.game.title);
     expect(html).toContain(`<h1>${launched.game.title}</h1>`);
-    // The paytable names the theme's symbols, not the house slot's fruits.
+    // The slot's client on the renderer draws the theme's symbols and names them, not the house fruits.
     const symbols = themedSymbols(identity.look);
-    expect(html).toContain(`aria-label="${symbols.top.name}"`);
-    expect(html).toContain(`aria-label="${symbols.high.name}"`);
-    expect(html).not.toContain('aria-label="Слива"');
+    expect(html).toMatch(/<script type="module" src="\/clients\/classic-slot-[^"]+\.js"><\/script>/);
+    expect(html).toContain(JSON.stringify(symbols.top.name));
+    expect(html).toContain(JSON.stringify(symbols.high.name));
+    expect(html).not.toContain('Слива');
     // The cover the lobby shows is drawn from the same theme.
     const cover = await casino.app.inject({ url: `/api/v18/game-images/${slug}.svg` });
     expect(cover.body).toContain(`${identity.look.theme.id}-sky`);

@@ -22,7 +22,7 @@ interface Words {
   [key: string]: unknown;
 }
 
-const frame = await createFrame(['bet', 'card', 'flip', 'cashout']);
+const frame = await createFrame(['bet', 'card', 'flip', 'cashout'], '/api/blackjack/round');
 const { $, money } = frame;
 const b = frame.game as unknown as Words & Record<string, string>;
 /** The frame's turbo or quick play, when it offers one (1 otherwise). */
@@ -98,7 +98,7 @@ async function refused(error: unknown) {
 }
 
 async function restore() {
-  const data = await frame.call<{ round: BlackjackView | null }>('GET', '/api/blackjack/round');
+  const data = await frame.early<{ round: BlackjackView | null }>();
   round = data.round;
   table.show(round?.state ?? null);
   if (round) frame.say(b.dealt!);

@@ -88,8 +88,6 @@ export function createTable(app: Application, text: TableText, speed: () => numb
   function drawFelt() {
     felt.removeChildren().forEach((child) => child.destroy({ children: true }));
     const g = new Graphics();
-    // The dealer's rail and the player's betting circles.
-    g.roundRect(W * 0.08, -H * 0.02, W * 0.84, H * 0.04, H * 0.02).fill({ color: 0x000000, alpha: 0.25 });
     // The dealer's place: one soft outline where the up card and the hole card land.
     const ch = cw * 1.4;
     const left = dealerSpot(0, 2).x - cw / 2 - cw * 0.08;

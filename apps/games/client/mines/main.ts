@@ -21,7 +21,7 @@ interface MinesView {
   balance?: number | null;
 }
 
-const frame = await createFrame(['bet', 'gem', 'mine', 'cashout']);
+const frame = await createFrame(['bet', 'gem', 'mine', 'cashout'], '/api/mines/round');
 const { $, money, game, text } = frame;
 const t = game as Record<string, string>;
 const board = createBoard(frame.app);
@@ -82,7 +82,7 @@ async function refused(error: unknown) {
 }
 
 async function restore() {
-  const data = await frame.call<{ round: MinesView | null }>('GET', '/api/mines/round');
+  const data = await frame.early<{ round: MinesView | null }>();
   round = data.round;
   board.show(round?.state.revealed ?? []);
   if (round) frame.say(t.pickTile!);

@@ -1,5 +1,5 @@
 import 'pixi.js/unsafe-eval';
-import { Application } from 'pixi.js';
+import { Application, UPDATE_PRIORITY } from 'pixi.js';
 import { formatAmount, formatMinorNumber, isCurrencyCode, parseSum } from '@kometa/money';
 import { createSounds, type Sound } from './sound.ts';
 import { browserDraws, sha256Hex } from './verify.ts';
@@ -53,12 +53,44 @@ export class PlayError extends Error {
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** The user-timing mark of the first frame a player can play (read by bench/suites/game-clients.bench.ts). */
+const PLAYABLE_MARK = 'kometa:playable';
+
+/**
+ * Marks the first frame drawn once the main button can be pressed. Every page ships the button
+ * disabled and every game enables it when its round can start (its session, its table or its crash
+ * round arrived), so the button is the one signal all games share.
+ */
+function markPlayable(app: Application, play: HTMLButtonElement) {
+  const mark = () => {
+    // A running ticker draws the next frame: the mark follows the application's render in that tick.
+    if (app.ticker.started) {
+      app.ticker.addOnce(() => performance.mark(PLAYABLE_MARK), undefined, UPDATE_PRIORITY.UTILITY);
+      return;
+    }
+    // An idle board has stopped its ticker (tween.ts) after drawing: this frame is drawn here.
+    app.render();
+    performance.mark(PLAYABLE_MARK);
+  };
+  if (!play.disabled) return mark();
+  const observer = new MutationObserver(() => {
+    if (play.disabled) return;
+    observer.disconnect();
+    mark();
+  });
+  observer.observe(play, { attributes: true, attributeFilter: ['disabled'] });
+}
+
 /**
  * The client's frame around the renderer: the session from the launch address, calls to the game
  * server, the balance, the lobby and cashier links, sound with a remembered mute, the fairness panel,
  * the stake field and the main action (the button, or the space bar).
  */
-export async function createFrame(sounds: readonly Sound[]) {
+export async function createFrame(
+  sounds: readonly Sound[],
+  /** A GET the game needs before its first round (its open round), asked for with the session. */
+  early?: string,
+) {
   // Inside a casino's page the page names the game and links the lobby; the frame leaves them out.
   if (window.self !== window.top) document.documentElement.classList.add('embedded');
   const boot = JSON.parse(byId('boot').textContent ?? '{}') as Boot;
@@ -228,6 +260,16 @@ export async function createFrame(sounds: readonly Sound[]) {
     roundFloorMs: boot.kind === 'slots' ? 2_500 : 0,
   });
 
+  // The session is asked for while the renderer starts: on a slow network its round trip and the
+  // renderer's start-up overlap instead of adding up.
+  const sessionAsked = call<{
+    balance: number;
+    currency: string;
+    fairness: Fairness;
+    autoplayRounds?: number | null;
+  }>('GET', '/api/session').catch((error: Error) => error);
+  let earlyAsked = early === undefined ? undefined : call<unknown>('GET', early);
+  earlyAsked?.catch(() => undefined);
   // The renderer: WebGL where the device has it, else the canvas (ADR 042).
   const host = byId('canvas');
   const app = new Application();
@@ -241,16 +283,11 @@ export async function createFrame(sounds: readonly Sound[]) {
   });
   host.append(app.canvas);
   byId('loading').hidden = true;
+  markPlayable(app, byId<HTMLButtonElement>('play'));
 
-  const session$ = await call<{
-    balance: number;
-    currency: string;
-    fairness: Fairness;
-    autoplayRounds?: number | null;
-  }>('GET', '/api/session').catch((error: Error) => {
-    say(error.message);
-    return null;
-  });
+  const answered = await sessionAsked;
+  if (answered instanceof Error) say(answered.message);
+  const session$ = answered instanceof Error ? null : answered;
   if (session$) {
     currency = session$.currency;
     setBalance(session$.balance);
@@ -278,6 +315,14 @@ export async function createFrame(sounds: readonly Sound[]) {
   return {
     boot,
     text,
+    /** The session as first answered (with the game's free rounds), or null if it was refused. */
+    session: session$ as (typeof session$ & { freeRounds?: unknown }) | null,
+    /** The answer to `early`, asked for at start (a second use asks again). */
+    early<T>(): Promise<T> {
+      const asked = earlyAsked;
+      earlyAsked = undefined;
+      return (asked ?? call<T>('GET', early ?? '')) as Promise<T>;
+    },
     game: boot.text.game,
     app,
     call,

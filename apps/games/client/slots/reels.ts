@@ -8,7 +8,7 @@ import {
   type ColorSource,
   type Texture,
 } from 'pixi.js';
-import { ease, reducedMotion, tween } from '../shared/tween.ts';
+import { ease, redraw, reducedMotion, tween } from '../shared/tween.ts';
 import { cellCentre, linePath, windowSize, type LineWin, type ReelLayout } from './lines.ts';
 
 /** A vertical gradient over a shape's own box (top colour to bottom colour, or several stops). */
@@ -156,8 +156,10 @@ export function createReels<S extends string>(app: Application, options: ReelSet
           },
           spinCurve,
         );
-        reel.sprites.forEach((sprite, i) => (sprite.texture = sharp.get(reel.symbols[i]!)!));
         fill(reel, [...window[r]!]);
+        // The landed reel, sharp, is drawn even when no tween is left to draw it (the last reel of a
+        // losing spin): the ticker stops with the tweens, and a slow device's last frame was blurred.
+        void redraw(app.ticker);
         onStop?.(r);
       }),
     );

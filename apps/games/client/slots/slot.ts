@@ -6,6 +6,7 @@ import type { AutoplayRound } from '../shared/autoplay.ts';
 import type { browserDraws } from '../shared/verify.ts';
 import { winTier, type LineWin, type ReelLayout } from './lines.ts';
 import { createReels } from './reels.ts';
+import { themedArt, type SlotTheme } from './themed.ts';
 
 type Draws = Awaited<ReturnType<typeof browserDraws>>;
 
@@ -40,6 +41,8 @@ export interface SlotGame<S extends string, O> {
   recompute: (draws: Draws, outcome: O) => Promise<S[][][]>;
   /** The paytable rows: a symbol and what it pays, as Russian reads it. */
   paytable: { symbol: S; pays: string }[];
+  /** The window shown before the first spin (else the top of each reel strip). */
+  rest?: S[][];
 }
 
 interface PlayAnswer<O> {
@@ -98,7 +101,10 @@ function coin(size: number): Graphics {
  * server settled, the winning lines, the win counted up, the celebrations, the slot's own free spins
  * and the casino's free rounds. The play is one call; everything after it only shows the answer.
  */
-export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promise<Frame> {
+export async function runSlot<S extends string, O>(own: SlotGame<S, O>): Promise<Frame> {
+  // A studio game on this engine wears its theme's symbols and cabinet (ADR 052).
+  const { theme } = JSON.parse(document.getElementById('boot')?.textContent ?? '{}') as { theme?: SlotTheme };
+  const game = theme ? { ...own, ...(await themedArt(own, theme)) } : own;
   const frame = await createFrame(['bet', 'peg', 'gem', 'cashout', 'bucket']);
   const { $, money, app } = frame;
   const boot = frame.boot as typeof frame.boot & { title: string };
@@ -134,7 +140,7 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
     void redraw(app.ticker);
   };
   app.renderer.on('resize', fit);
-  const rest = game.strips.map((strip) => [strip[0]!, strip[1]!, strip[2]!]);
+  const rest = game.rest ?? game.strips.map((strip) => [strip[0]!, strip[1]!, strip[2]!]);
   reels.show(rest);
   fit();
 
@@ -388,27 +394,34 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
     return { stake: playingCasino ? 0 : stake, win: outcome.win, freeSpins: spins.length > 1 };
   }
 
-  // The paytable: each symbol drawn with the reels' own art, and what it pays.
+  // The paytable: each symbol drawn with the reels' own art, and what it pays. Drawn when first
+  // opened: reading the renderer's pixels back is slow work the first frame need not wait for.
   const table = $('paytable-rows');
-  for (const row of game.paytable) {
-    const item = document.createElement('li');
-    const picture = app.renderer.extract.canvas({
-      target: new Sprite(reels.texture(row.symbol)),
-    }) as HTMLCanvasElement;
-    picture.setAttribute('role', 'img');
-    picture.setAttribute(
-      'aria-label',
-      (t.symbols as unknown as Record<string, string>)[row.symbol] ?? row.symbol,
-    );
-    const text = document.createElement('span');
-    const name = document.createElement('strong');
-    name.textContent = (t.symbols as unknown as Record<string, string>)[row.symbol] ?? '';
-    text.append(name, document.createTextNode(row.pays || t.anywhere!));
-    item.append(picture, text);
-    table.append(item);
+  function fillPaytable() {
+    if (table.childElementCount > 0) return;
+    for (const row of game.paytable) {
+      const item = document.createElement('li');
+      const picture = app.renderer.extract.canvas({
+        target: new Sprite(reels.texture(row.symbol)),
+      }) as HTMLCanvasElement;
+      picture.setAttribute('role', 'img');
+      picture.setAttribute(
+        'aria-label',
+        (t.symbols as unknown as Record<string, string>)[row.symbol] ?? row.symbol,
+      );
+      const text = document.createElement('span');
+      const name = document.createElement('strong');
+      name.textContent = (t.symbols as unknown as Record<string, string>)[row.symbol] ?? '';
+      text.append(name, document.createTextNode(row.pays || t.anywhere!));
+      item.append(picture, text);
+      table.append(item);
+    }
   }
   const paytable = $<HTMLDialogElement>('paytable');
-  $('paytable-open').addEventListener('click', () => paytable.showModal());
+  $('paytable-open').addEventListener('click', () => {
+    fillPaytable();
+    paytable.showModal();
+  });
 
   // Mid-round, the space bar or a tap on the reels plays the rest of the round four times faster.
   const hurryUp = () => {
@@ -420,7 +433,11 @@ export async function runSlot<S extends string, O>(game: SlotGame<S, O>): Promis
       hurryUp();
   });
 
-  await refresh().catch((error: Error) => say(error.message));
+  // The casino's free rounds came with the frame's first session: asked for again only if it failed.
+  if (frame.session) {
+    casino = (frame.session.freeRounds as FreeRounds | null | undefined) ?? null;
+    showCasinoRounds();
+  } else await refresh().catch((error: Error) => say(error.message));
   frame.onMain(() => void spin());
   // Autoplay (ADR 046), where the casino allows it: one spin after another, the stake locked meanwhile.
   frame.setAutoplay((options) => spin(options), { freeSpins: game.scatters !== undefined });

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { PlayRefused } from './money.ts';
@@ -53,22 +54,27 @@ export function handlerFor(sessions: PlaySessions) {
  */
 export function sendFrame(
   reply: FastifyReply,
-  query: unknown,
+  request: FastifyRequest,
   page: (mode: 'real' | 'demo') => string,
   siteOrigins: readonly string[],
-  /** Where its scripts come from: inline (the classic frames), or this server's bundles (ADR 042). */
-  scripts = "'unsafe-inline'",
 ) {
+  // Scripts only from this server's bundles (ADR 042); images also from the client's own blobs (a
+  // studio game's symbols, drawn from SVG in the browser, ADR 052).
   reply.header(
     'content-security-policy',
-    `default-src 'self'; style-src 'unsafe-inline'; script-src ${scripts}; frame-ancestors 'self' ${siteOrigins.join(' ')}`,
+    `default-src 'self'; style-src 'unsafe-inline'; script-src 'self'; img-src 'self' blob:; frame-ancestors 'self' ${siteOrigins.join(' ')}`,
   );
-  const parsed = frameQuery.safeParse(query);
+  const parsed = frameQuery.safeParse(request.query);
   const links = parsed.success ? [parsed.data.backUrl, parsed.data.cashUrl] : [];
   const offSite = links.some((link) => link !== undefined && !siteOrigins.includes(new URL(link).origin));
   if (!parsed.success || offSite)
     return reply.code(400).type('text/plain; charset=utf-8').send(gameMessagesRu.errors.invalid);
-  return reply.type('text/html; charset=utf-8').send(page(parsed.data.mode));
+  const html = page(parsed.data.mode);
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  // The page carries the game's tables and a studio game's art (40 KB and more): gzipped, it reaches a
+  // phone on a slow network several round trips sooner.
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(gzipSync(html));
 }
 
 export type Handle = ReturnType<typeof handlerFor>;

@@ -45,18 +45,12 @@ export function playRoutes(deps: {
       // The slots run on the renderer (ADR 047): their bundled client, scripts from this server only.
       if (SLOTS.includes(game as Slot)) {
         const entry = (await clientBundle()).entries[game as Slot];
-        return sendFrame(
-          reply,
-          request.query,
-          (mode) => slotPage(game as Slot, mode, entry),
-          deps.siteOrigins,
-          "'self'",
-        );
+        return sendFrame(reply, request, (mode) => slotPage(game as Slot, mode, entry), deps.siteOrigins);
       }
       // Every other game of ours has its own client route (client.routes.ts); this one is not ours yet.
       return sendFrame(
         reply,
-        request.query,
+        request,
         () =>
           `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.comingSoon}</p></html>`,
         deps.siteOrigins,

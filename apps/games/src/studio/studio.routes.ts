@@ -8,11 +8,10 @@ import {
   type ThemedSymbols,
 } from '@kometa/themes';
 import type { Seeds } from '../fairness/seeds.ts';
-import { classicSlotPage } from '../ui/classic-slot.page.ts';
-import { dicePage } from '../ui/dice.page.ts';
+import { clientBundle } from '../ui/clients.ts';
 import type { FrameAs, FrameTheme } from '../ui/frame.ts';
-import { roulettePage } from '../ui/roulette.page.ts';
-import { videoSlotPage } from '../ui/video-slot.page.ts';
+import { originalPage } from '../ui/original.page.ts';
+import { slotPage } from '../ui/slot.page.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { fail, handlerFor, sendFrame } from '../play/handle.ts';
 import { ENGINES, instantRoutes, type Engine } from '../play/instant.routes.ts';
@@ -21,12 +20,12 @@ import type { Rounds } from '../play/rounds.ts';
 import { sessionRoutes } from '../play/session.routes.ts';
 import type { PlaySessions } from '../play/sessions.ts';
 
-const pages: Record<Engine, (mode: 'real' | 'demo', as: FrameAs) => string> = {
-  dice: dicePage,
-  roulette: roulettePage,
-  'classic-slot': classicSlotPage,
-  'video-slot': videoSlotPage,
-};
+/** A studio game's frame: the engine's own client on the renderer, dressed as the game (ADR 052). */
+function studioPage(engine: Engine, mode: 'real' | 'demo', entry: { script: string }, as: FrameAs): string {
+  return engine === 'classic-slot' || engine === 'video-slot'
+    ? slotPage(engine, mode, entry, as)
+    : originalPage(engine, mode, entry, as);
+}
 
 /**
  * The theme's pictures under the engines' symbol codes: the classic slot's fruits and bell, the video
@@ -34,6 +33,7 @@ const pages: Record<Engine, (mode: 'real' | 'demo', as: FrameAs) => string> = {
  */
 function frameThemeOf(look: DemoGameLook): FrameTheme {
   const symbols = themedSymbols(look);
+  const { accent, accent2, glow } = look.theme.palettes[look.palette]!;
   const [l0, l1, l2, l3, l4] = symbols.low as [
     ThemedSymbol,
     ThemedSymbol,
@@ -48,6 +48,7 @@ function frameThemeOf(look: DemoGameLook): FrameTheme {
       ...{ T: l0, J: l1, Q: l2, K: l3, A: l4, D: symbols.high, F: symbols.scatter },
       S: symbols.top,
     },
+    palette: { accent, accent2, glow },
   };
 }
 type ThemedSymbol = ThemedSymbols['low'][number];
@@ -94,20 +95,16 @@ export function studioRoutes(deps: {
         reply.code(404);
         return sendFrame(
           reply,
-          request.query,
+          request,
           () =>
             `<!doctype html><html lang="ru"><meta charset="utf-8"><p>${gameMessagesRu.errors.unknownGame}</p></html>`,
           deps.siteOrigins,
         );
       }
       const base = `/studio/${encodeURIComponent(code)}`;
-      return sendFrame(
-        reply,
-        request.query,
-        (mode) =>
-          pages[game.engine](mode, { title: game.title, base, theme: frameThemeOf(lookOfSlug(game.slug)) }),
-        deps.siteOrigins,
-      );
+      const as = { title: game.title, base, theme: frameThemeOf(lookOfSlug(game.slug)) };
+      const entry = (await clientBundle()).entries[game.engine];
+      return sendFrame(reply, request, (mode) => studioPage(game.engine, mode, entry, as), deps.siteOrigins);
     });
 
     await app.register(async (api) => {

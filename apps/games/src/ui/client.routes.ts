@@ -28,13 +28,7 @@ export function clientRoutes(deps: { siteOrigins: readonly string[] }): FastifyP
     for (const game of ORIGINALS) {
       app.get(`/play/${game}`, async (request, reply) => {
         const entry = (await clientBundle()).entries[game as Original];
-        return sendFrame(
-          reply,
-          request.query,
-          (mode) => originalPage(game, mode, entry),
-          deps.siteOrigins,
-          "'self'",
-        );
+        return sendFrame(reply, request, (mode) => originalPage(game, mode, entry), deps.siteOrigins);
       });
     }
   };

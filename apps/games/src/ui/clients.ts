@@ -23,8 +23,8 @@ export interface ClientAsset {
 export interface ClientBundle {
   /** Every file under `/clients/`, by name (hashed names: cached for a year). */
   assets: Map<string, ClientAsset>;
-  /** Each game's entry script and the shared chunks it imports (preloaded by its page). */
-  entries: Record<ClientGame, { script: string; imports: string[] }>;
+  /** Each game's one script: the renderer and everything the game needs before its first frame. */
+  entries: Record<ClientGame, { script: string }>;
 }
 
 const asset = (body: Buffer | Uint8Array, type: string): ClientAsset => {
@@ -33,14 +33,17 @@ const asset = (body: Buffer | Uint8Array, type: string): ClientAsset => {
 };
 
 /**
- * Bundles the game clients with esbuild: one ES module per game, code-split so that the renderer and
- * the shared client code are one chunk every game shares, minified, with the sounds synthesized here.
+ * Bundles the game clients with esbuild: one ES module per game, the renderer (with the parts Pixi
+ * loads by `import()`) and the shared client code inside it, minified, with the sounds synthesized here.
+ * One file, not shared chunks: on a phone's slow network each further file (over HTTP/1.1, six at a
+ * time) and each `import()` found late cost a round trip, and one file per game is smaller than the
+ * chunks were (ADR 042 addendum, bench `game-clients`).
  */
 async function buildClients(): Promise<ClientBundle> {
   const result = await build({
     entryPoints: Object.fromEntries(CLIENTS.map((game) => [game, join(CLIENT_DIR, game, 'main.ts')])),
     bundle: true,
-    splitting: true,
+    splitting: false,
     format: 'esm',
     platform: 'browser',
     target: ['es2022', 'chrome100', 'safari15'],
@@ -49,7 +52,6 @@ async function buildClients(): Promise<ClientBundle> {
     metafile: true,
     outdir: join(CLIENT_DIR, 'out'),
     entryNames: '[name]-[hash]',
-    chunkNames: 'shared-[hash]',
     legalComments: 'none',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -61,13 +63,7 @@ async function buildClients(): Promise<ClientBundle> {
   const entries = {} as ClientBundle['entries'];
   for (const [path, output] of Object.entries(result.metafile.outputs)) {
     const game = CLIENTS.find((name) => output.entryPoint?.endsWith(`client/${name}/main.ts`));
-    if (!game) continue;
-    entries[game] = {
-      script: basename(path),
-      imports: output.imports
-        .filter((item) => item.kind === 'import-statement')
-        .map((item) => basename(item.path)),
-    };
+    if (game) entries[game] = { script: basename(path) };
   }
   return { assets, entries };
 }

@@ -4,7 +4,8 @@ import { MAX_MINES, MIN_MINES, TILES } from '../games/mines.ts';
 import { formatAmount } from '@kometa/money';
 import { CHIP_VALUES } from '../../client/roulette/layout.ts';
 import { MAX_CHANCE, MIN_CHANCE } from '../games/dice.ts';
-import { escape } from './frame.ts';
+import { escape, type FrameAs } from './frame.ts';
+import { studioLook } from './studio-look.ts';
 import { gameMessagesRu as t } from './messages.ru.ts';
 import type { Original } from './clients.ts';
 import { ORIGINAL_STYLES } from './original.styles.ts';
@@ -96,14 +97,17 @@ function stageOverlay(game: Original): string {
 
 /**
  * An original's frame (ADR 042): the bar (lobby, balance, cashier, sound, fairness), the board the
- * renderer draws, and the controls; the bundled client brings it to life.
+ * renderer draws, and the controls; the bundled client brings it to life. A studio game on the
+ * roulette or dice engine (ADR 052) passes its own title, the base of its calls and its theme's scene.
  */
 export function originalPage(
   game: Original,
   mode: 'real' | 'demo',
-  entry: { script: string; imports: string[] },
+  entry: { script: string },
+  as?: FrameAs,
 ): string {
-  const title = t.title[game];
+  const title = as?.title ?? t.title[game];
+  const look = studioLook(as);
   const text = {
     client: t.client,
     game: t[game],
@@ -112,7 +116,13 @@ export function originalPage(
     verify: t.verify,
     frame: t.frame,
   };
-  const boot = { game, mode, text, tables: game === 'plinko' ? PLINKO_TABLES : undefined };
+  const boot = {
+    game,
+    mode,
+    base: as?.base ?? '',
+    text,
+    tables: game === 'plinko' ? PLINKO_TABLES : undefined,
+  };
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
   const main = {
     mines: t.mines.play,
@@ -135,10 +145,10 @@ export function originalPage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5, viewport-fit=cover">
 <title>${escape(title)}</title>
-${entry.imports.map((file) => `<link rel="modulepreload" href="/clients/${file}">`).join('\n')}
-<style>${ORIGINAL_STYLES}${FRAME_PART_STYLES}${game === 'crash' ? CRASH_STYLES : ''}</style>
+<style>${ORIGINAL_STYLES}${FRAME_PART_STYLES}${game === 'crash' ? CRASH_STYLES : ''}${look.styles}</style>
 </head>
-<body class="${game}">
+<body class="${game}${look.className}">
+${look.backdrop}
 <div class="app">
   <header class="bar">
     <a id="back" class="icon" target="_top" hidden aria-label="${escape(t.toLobby)}">${icons.back}</a>

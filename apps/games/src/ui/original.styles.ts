@@ -34,7 +34,7 @@ button, input, select { font: inherit; color: inherit; }
 .dice .stage:has(.target:focus-visible) { outline: 2px solid var(--focus); outline-offset: -2px; }
 .actions { grid-column: 1 / -1; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 6px; }
 @media (max-width: 359px) { .actions { grid-template-columns: 1fr 1fr; } }
-.action { height: 48px; border-radius: 12px; border: 1px solid var(--line); background: var(--raised); font-weight: 800; font-size: 14px; cursor: pointer; padding: 0 4px; box-shadow: inset 0 -3px 0 #0003; }
+.action { height: 48px; border-radius: 12px; border: 1px solid var(--line); background: var(--raised); font-weight: 800; font-size: clamp(12px, 3.3vw, 14px); white-space: nowrap; cursor: pointer; padding: 0 4px; box-shadow: inset 0 -3px 0 #0003; }
 .action:disabled { opacity: .4; cursor: not-allowed; box-shadow: none; }
 .action.hit:not(:disabled) { background: linear-gradient(180deg, #3a7bf7, #2556c9); border-color: #5b8df9; }
 .action.stand:not(:disabled) { background: linear-gradient(180deg, #ff6b78, #d83a4c); border-color: #ff8a95; }

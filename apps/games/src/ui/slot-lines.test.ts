@@ -4,7 +4,7 @@ import * as video from '../games/video-slot.ts';
 import { cellCentre, linePath, lineWins, winTier, windowSize } from '../../client/slots/lines.ts';
 import { slotPage } from './slot.page.ts';
 
-const entry = { script: 'x.js', imports: [] };
+const entry = { script: 'x.js' };
 /** The tables a slot's page hands its client (the boot JSON), as the browser parses them. */
 function bootTables(game: 'classic-slot' | 'video-slot') {
   const html = slotPage(game, 'demo', entry);

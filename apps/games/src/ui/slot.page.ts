@@ -7,6 +7,7 @@ import { icons } from './original.page.ts';
 import { FRAME_PART_STYLES, frameBar, frameControls, frameDialogs } from './frame-parts.ts';
 import { ORIGINAL_STYLES } from './original.styles.ts';
 import { SLOT_STYLES } from './slot.styles.ts';
+import { studioLook } from './studio-look.ts';
 
 export type Slot = 'classic-slot' | 'video-slot';
 
@@ -36,19 +37,22 @@ function linesMap(lines: readonly (readonly number[])[]): string {
 /**
  * A slot's frame (ADR 047): the originals' bar and controls around the reels the bundled client
  * draws, the casino's free rounds, the win plate and the free spins' counter, and the paytable.
- * Studio games on these engines pass their own title and the base of their calls.
+ * Studio games on these engines pass their own title, the base of their calls and their theme: its
+ * symbols (drawn by the client in place of the house slot's), their names, its colours and its scene.
  */
-export function slotPage(
-  game: Slot,
-  mode: 'real' | 'demo',
-  entry: { script: string; imports: string[] },
-  as?: FrameAs,
-): string {
+export function slotPage(game: Slot, mode: 'real' | 'demo', entry: { script: string }, as?: FrameAs): string {
   const title = as?.title ?? t.title[game];
   const isClassic = game === 'classic-slot';
+  const theme = as?.theme;
+  const names: Record<string, string> = isClassic ? t.slot.symbols : t.reels.symbols;
   const text = {
     client: t.client,
-    game: { ...t.reels, symbols: isClassic ? t.slot.symbols : t.reels.symbols },
+    game: {
+      ...t.reels,
+      symbols: Object.fromEntries(
+        Object.entries(names).map(([code, name]) => [code, theme?.symbols[code]?.name ?? name]),
+      ),
+    },
     errors: t.errors,
     fairness: t.fairness,
     verify: t.verify,
@@ -61,7 +65,12 @@ export function slotPage(
   const tables = isClassic
     ? { reels: classic.REELS, lines: classic.LINES, paytable: classic.PAYTABLE }
     : { reels: video.REELS, lines: video.LINES, paytable: video.PAYTABLE };
-  const boot = { game, mode, kind: 'slots', title, base: as?.base ?? '', text, tables };
+  const themed = theme && {
+    symbols: Object.fromEntries(Object.entries(theme.symbols).map(([code, { svg }]) => [code, svg])),
+    palette: theme.palette,
+  };
+  const boot = { game, mode, kind: 'slots', title, base: as?.base ?? '', text, tables, theme: themed };
+  const look = studioLook(as);
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
   const stakeLabel = isClassic ? t.slot.stake : t.video.stake;
   const rules = isClassic ? t.reels.classicLines : `${t.reels.videoLines} ${t.reels.anywhere}.`;
@@ -72,10 +81,10 @@ export function slotPage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5, viewport-fit=cover">
 <title>${escape(title)}</title>
-${entry.imports.map((file) => `<link rel="modulepreload" href="/clients/${file}">`).join('\n')}
-<style>${ORIGINAL_STYLES}${FRAME_PART_STYLES}${SLOT_STYLES}</style>
+<style>${ORIGINAL_STYLES}${FRAME_PART_STYLES}${SLOT_STYLES}${look.styles}</style>
 </head>
-<body class="${game}">
+<body class="${game}${look.className}">
+${look.backdrop}
 <div class="app">
   <header class="bar">
     <a id="back" class="icon" target="_top" hidden aria-label="${escape(t.toLobby)}">${icons.back}</a>
