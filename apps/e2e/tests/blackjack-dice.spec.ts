@@ -1,20 +1,8 @@
 import { expect as baseExpect, test, type FrameLocator, type Page } from '@playwright/test';
+import { consoleErrors, kopecks, ROUND_OUTCOME_CSS } from './frames.ts';
 
 /** The cards are dealt and the die rolls before the controls come back: a slow machine waits longer. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** Sums as the frames write them ("1 000,31 ₽") in kopecks. */
-const kopecks = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
-
-/** Every console error and uncaught exception of the page and its frames. */
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function openDemo(page: Page, slug: string, title: string) {
   await page.goto(`/game/kometa/${slug}?mode=demo`);
@@ -167,13 +155,8 @@ test.describe('how blackjack and dice look', () => {
       await expect(iframe).toHaveScreenshot(`${name}-after.png`, {
         maxDiffPixelRatio: 0.02,
         animations: 'disabled',
-        mask: [
-          frame.locator('#stage'),
-          frame.getByTestId('balance'),
-          frame.locator('#result'),
-          frame.locator('#readout'),
-          frame.locator('#nonce'),
-        ],
+        mask: [frame.locator('#stage')],
+        stylePath: ROUND_OUTCOME_CSS,
       });
       for (const width of [320, 390, 768, 1440]) {
         await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });

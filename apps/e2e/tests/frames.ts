@@ -1,4 +1,5 @@
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
 import { registerInModal, uniqueEmail } from './players.ts';
 
 /** Sums as the frames write them ("1 000,31 ₽") in kopecks. */
@@ -14,6 +15,20 @@ export function consoleErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * For an approved image after a round: the words and sums of the outcome (and the balance) are hidden,
+ * not masked, in every frame of the page, since their size follows the outcome and a mask would too.
+ * The board where the outcome lands is masked by each spec (its size is the layout's).
+ */
+export const ROUND_OUTCOME_CSS = fileURLToPath(new URL('./round-outcome.css', import.meta.url));
+
+/**
+ * A play-money launch token of the test's own: a new player with 1 000,00 ₽ in each project, repeat
+ * and retry, so a run again never starts from the balance the last run left.
+ */
+export const playToken = (info: TestInfo, label: string) =>
+  `${label}-${info.project.name}-${info.repeatEachIndex}-${info.retry}`;
 
 /** A new player who has paid 1 000 ₽ in through the sandbox. */
 export async function depositedPlayer(page: Page, label: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eConfig } from '../config.ts';
-import { consoleErrors, expectFitsEveryWidth } from './frames.ts';
+import { consoleErrors, expectFitsEveryWidth, playToken, ROUND_OUTCOME_CSS } from './frames.ts';
 
 /**
  * Mines, plinko and crash as approved (issue 19): opened straight at the game server on play money,
@@ -15,18 +15,14 @@ async function expectAfterRound(page: Page, game: string) {
   await expect(page).toHaveScreenshot(`${game}-after.png`, {
     maxDiffPixelRatio: 0.02,
     animations: 'disabled',
-    mask: [
-      page.locator('#canvas'),
-      page.getByTestId('balance'),
-      page.locator('#result'),
-      page.locator('#nonce'),
-    ],
+    mask: [page.locator('#canvas')],
+    stylePath: ROUND_OUTCOME_CSS,
   });
 }
 
 test('mines: the board before and after a round, as approved', async ({ page }, info) => {
   const errors = consoleErrors(page);
-  await page.goto(`${games}/play/mines?mode=demo&token=look-${info.project.name}-mines`);
+  await page.goto(`${games}/play/mines?mode=demo&token=${playToken(info, 'look-mines')}`);
   await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
   const play = page.getByRole('button', { name: 'Играть' });
   await expect(play).toBeEnabled();
@@ -54,7 +50,7 @@ test('mines: the board before and after a round, as approved', async ({ page }, 
 
 test('plinko: the board before and after a ball, as approved', async ({ page }, info) => {
   const errors = consoleErrors(page);
-  await page.goto(`${games}/play/plinko?mode=demo&token=look-${info.project.name}-plinko`);
+  await page.goto(`${games}/play/plinko?mode=demo&token=${playToken(info, 'look-plinko')}`);
   await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
   const drop = page.getByRole('button', { name: 'Бросить шар' });
   await expect(drop).toBeEnabled();
@@ -85,7 +81,7 @@ const crashRoundParts = (page: Page) => [
 test('crash: the round’s frame before a bet and after the round, as approved', async ({ page }, info) => {
   test.setTimeout(120_000);
   const errors = consoleErrors(page);
-  await page.goto(`${games}/play/crash?mode=demo&token=look-${info.project.name}-crash`);
+  await page.goto(`${games}/play/crash?mode=demo&token=${playToken(info, 'look-crash')}`);
   await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
   await expect(page.locator('canvas')).toBeVisible();
   // The shared round runs on its own: the frame is taken while bets are open (the controls look as a
@@ -107,7 +103,8 @@ test('crash: the round’s frame before a bet and after the round, as approved',
   await expect(page).toHaveScreenshot('crash-after.png', {
     maxDiffPixelRatio: 0.02,
     animations: 'disabled',
-    mask: [...crashRoundParts(page), page.getByTestId('balance')],
+    mask: crashRoundParts(page),
+    stylePath: ROUND_OUTCOME_CSS,
   });
   await expectFitsEveryWidth(page);
   expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consoleErrors, expectFitsEveryWidth } from './frames.ts';
+import { consoleErrors, expectFitsEveryWidth, playToken, ROUND_OUTCOME_CSS } from './frames.ts';
 import { e2eConfig } from '../config.ts';
 
 /**
@@ -19,7 +19,7 @@ for (const slot of SLOTS) {
     test.setTimeout(120_000);
     const errors = consoleErrors(page);
     // A play-money player of its own per run and project: a fresh balance of 1 000,00 ₽.
-    await page.goto(`${games}/play/${slot.code}?mode=demo&token=visual-${info.project.name}-${slot.code}`);
+    await page.goto(`${games}/play/${slot.code}?mode=demo&token=${playToken(info, `visual-${slot.code}`)}`);
     await expect(page.getByRole('heading', { name: slot.title })).toBeVisible();
     await expect(page.getByTestId('balance')).toHaveText('1\u00a0000,00\u00a0₽');
     await expect(page.getByLabel(slot.stake)).toHaveValue('10,00');
@@ -37,16 +37,9 @@ for (const slot of SLOTS) {
     // The outcome is the round's own (random): the reels and the sums are masked, the frame is compared.
     await expect(page).toHaveScreenshot(`${slot.code}-after.png`, {
       maxDiffPixelRatio: 0.02,
-      mask: [
-        // The header's balance (and so the room left for the title) changes with the round.
-        page.locator('header.bar'),
-        page.locator('#canvas'),
-        page.locator('#win'),
-        page.getByTestId('balance'),
-        page.locator('#last-win'),
-        page.locator('#result'),
-        page.locator('#lines'),
-      ],
+      // The header's balance (and so the room left for the title) changes with the round.
+      mask: [page.locator('header.bar'), page.locator('#canvas')],
+      stylePath: ROUND_OUTCOME_CSS,
     });
 
     // The paytable draws every symbol with the reels' art.
@@ -63,7 +56,7 @@ for (const slot of SLOTS) {
 test('the space bar spins the classic slot and the fairness panel checks the round in the browser', async ({
   page,
 }, info) => {
-  await page.goto(`${games}/play/classic-slot?mode=demo&token=fair-${info.project.name}`);
+  await page.goto(`${games}/play/classic-slot?mode=demo&token=${playToken(info, 'fair')}`);
   await expect(page.getByRole('button', { name: 'Крутить' })).toBeEnabled();
   await page.keyboard.press('Space');
   await expect(page.locator('#result')).toHaveText(/Выигрыш|Проигрыш/, { timeout: 30_000 });
@@ -78,12 +71,12 @@ test('autoplay spins the classic slot where the launch allows it, ten rounds, an
   test.setTimeout(120_000);
   const errors = consoleErrors(page);
   // Without the casino's allowance the frame offers no autoplay.
-  await page.goto(`${games}/play/classic-slot?mode=demo&token=auto-off-${info.project.name}`);
+  await page.goto(`${games}/play/classic-slot?mode=demo&token=${playToken(info, 'auto-off')}`);
   await expect(page.getByRole('button', { name: 'Крутить' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Автоигра', exact: true })).toBeHidden();
 
   // A play-money launch that allows ten rounds (as the casino's launch address carries it).
-  await page.goto(`${games}/play/classic-slot?mode=demo&token=auto-on-${info.project.name}&autoplay=10`);
+  await page.goto(`${games}/play/classic-slot?mode=demo&token=${playToken(info, 'auto-on')}&autoplay=10`);
   const balance = page.getByTestId('balance');
   await expect(balance).toHaveText('1\u00a0000,00\u00a0₽');
   await page.getByRole('button', { name: 'Автоигра', exact: true }).click();
