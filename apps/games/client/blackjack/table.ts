@@ -1,6 +1,7 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { ease, redraw, tween, wait } from '../shared/tween.ts';
-import { cardBack, cardFace, chip } from './cards.ts';
+import { cardBack, chip } from './cards.ts';
+import { createDeck } from './deck.ts';
 import { totalOf, totalText, type TotalWords } from './totals.ts';
 
 export type Action = 'hit' | 'stand' | 'double' | 'split';
@@ -55,9 +56,11 @@ const RESULT_COLORS: Record<HandResult, number> = {
  */
 export function createTable(app: Application, text: TableText, speed: () => number) {
   const felt = new Container();
+  const circles = new Graphics();
   const layer = new Container();
   const labels = new Container();
-  app.stage.addChild(felt, layer, labels);
+  app.stage.addChild(felt, circles, layer, labels);
+  const deck = createDeck(app.renderer);
   let W = 0;
   let H = 0;
   let cw = 0;
@@ -85,18 +88,9 @@ export function createTable(app: Application, text: TableText, speed: () => numb
     return { x: W / 2 + (card - (Math.max(2, count) - 1) / 2) * cw * 0.62, y: row.dealer, rotation: 0 };
   }
 
-  function drawFelt() {
-    felt.removeChildren().forEach((child) => child.destroy({ children: true }));
-    const g = new Graphics();
-    // The dealer's place: one soft outline where the up card and the hole card land.
-    const ch = cw * 1.4;
-    const left = dealerSpot(0, 2).x - cw / 2 - cw * 0.08;
-    const right = dealerSpot(1, 2).x + cw / 2 + cw * 0.08;
-    g.roundRect(left, row.dealer - ch / 2 - cw * 0.08, right - left, ch + cw * 0.16, cw * 0.14).stroke({
-      width: Math.max(1, u * 0.003),
-      color: 0xffffff,
-      alpha: 0.12,
-    });
+  /** The betting circles, one a hand (two after a split). */
+  function drawCircles() {
+    const g = circles.clear();
     const count = Math.max(1, hands.length);
     for (let i = 0; i < count; i++) {
       const x = handX(i, count);
@@ -111,6 +105,21 @@ export function createTable(app: Application, text: TableText, speed: () => numb
         alpha: 0.25,
       });
     }
+  }
+
+  /** What the felt always shows at this size: the dealer's place, the shoe, the lettering. */
+  function drawFelt() {
+    felt.removeChildren().forEach((child) => child.destroy({ children: true }));
+    const g = new Graphics();
+    // The dealer's place: one soft outline where the up card and the hole card land.
+    const ch = cw * 1.4;
+    const left = dealerSpot(0, 2).x - cw / 2 - cw * 0.08;
+    const right = dealerSpot(1, 2).x + cw / 2 + cw * 0.08;
+    g.roundRect(left, row.dealer - ch / 2 - cw * 0.08, right - left, ch + cw * 0.16, cw * 0.14).stroke({
+      width: Math.max(1, u * 0.003),
+      color: 0xffffff,
+      alpha: 0.12,
+    });
     // The shoe: a dark box with a gold trim, its slanted mouth facing the table, a card at the mouth.
     const { x: sx, y: sy } = shoe();
     const sw = cw * 1.25;
@@ -175,7 +184,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
 
   function cardNode(value: number | null) {
     const holder = new Container();
-    holder.addChild(value === null ? cardBack(cw) : cardFace(value, cw));
+    holder.addChild(deck.sprite(value));
     return holder;
   }
 
@@ -285,6 +294,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
     H = app.screen.height;
     u = Math.min(W, H * 1.05);
     cw = Math.min(W * 0.17, H * 0.165);
+    deck.resize(cw);
     const ch = cw * 1.4;
     const label = Math.max(12, u * 0.034);
     row.dealer = H * 0.05 + ch / 2;
@@ -293,9 +303,10 @@ export function createTable(app: Application, text: TableText, speed: () => numb
     row.player = row.chips - cw * 0.42 - label * 2.6 - ch / 2;
     row.letters = (row.dealerTotal + label + row.player - ch / 2 - cw * 0.16) / 2;
     drawFelt();
+    drawCircles();
     for (const card of [...dealer, ...hands.flatMap((hand) => hand.placed)]) {
       card.node.removeChildren().forEach((child) => child.destroy({ children: true }));
-      card.node.addChild(card.value === null ? cardBack(cw) : cardFace(card.value, cw));
+      card.node.addChild(deck.sprite(card.value));
     }
     dealer.forEach((card, i) => place(card, dealerSpot(i, dealer.length)));
     hands.forEach((hand, h) =>
@@ -330,7 +341,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
     await tween(app.ticker, ms(90), (t) => (card.node.scale.x = 1 - t), ease.inQuad);
     card.value = value;
     card.node.removeChildren().forEach((child) => child.destroy({ children: true }));
-    card.node.addChild(cardFace(value, cw));
+    card.node.addChild(deck.sprite(value));
     await tween(app.ticker, ms(140), (t) => (card.node.scale.x = t), ease.outBack);
     card.node.scale.x = 1;
   }
@@ -401,7 +412,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
           card.node.destroy({ children: true });
         }),
       );
-      drawFelt();
+      drawCircles();
     },
     /** Plays the step from what the felt shows to the server's answer, card by card. */
     async play(view: TableView) {
@@ -409,7 +420,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
       if (fresh) {
         hands = view.hands.map((hand) => ({ ...hand, result: undefined, cards: [], placed: [] }));
         finished = false;
-        drawFelt();
+        drawCircles();
         // The deal: player, dealer's up card, player, the hole card face down.
         const first = view.hands[0]!.cards;
         await deal(first[0]!, playerSpot(0, 0, 2, 1), hands[0]!.placed);
@@ -421,7 +432,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
         const moved = hands[0]!.placed.pop()!;
         hands = view.hands.map((hand, i) => ({ ...hand, placed: i === 0 ? hands[0]!.placed : [moved] }));
         onSound('bet');
-        drawFelt();
+        drawCircles();
         await settleLayout(
           dealer.length,
           hands.map((hand) => hand.placed.length),

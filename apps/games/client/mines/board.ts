@@ -1,8 +1,11 @@
-import { Container, Graphics, type Application } from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, type Application, type Texture } from 'pixi.js';
 import { GEM, gem, mine, slab } from '../shared/art.ts';
+import { inIdleTime } from '../shared/idle.ts';
 import { ease, redraw, tween, wait } from '../shared/tween.ts';
 
 export type TileLook = 'closed' | 'gem' | 'mine' | 'gem-dim' | 'mine-dim' | 'boom';
+type Face = TileLook | 'hover';
+const FACES: Face[] = ['closed', 'hover', 'gem', 'mine', 'gem-dim', 'mine-dim', 'boom'];
 
 const TILES = 25;
 
@@ -20,37 +23,72 @@ export function createBoard(app: Application) {
   let tile = 0;
   const positions: { x: number; y: number }[] = [];
 
-  function draw(index: number) {
-    const cell = cells[index]!;
-    cell.removeChildren().forEach((child) => child.destroy());
-    const look = looks[index]!;
+  /** A tile's art at this tile size, its top-left corner at 0,0. */
+  function art(face: Face): Container {
     const body = new Container();
-    body.position.set(-tile / 2, -tile / 2);
-    if (look === 'closed') body.addChild(slab(tile, hovered === index ? 'hover' : 'closed'));
+    if (face === 'closed' || face === 'hover') body.addChild(slab(tile, face));
     else {
-      body.addChild(slab(tile, look.endsWith('dim') ? 'dim' : 'open'));
-      if (look === 'boom') {
+      body.addChild(slab(tile, face.endsWith('dim') ? 'dim' : 'open'));
+      if (face === 'boom') {
         const flash = new Graphics()
           .roundRect(0, 0, tile, tile, tile * 0.16)
           .fill({ color: 0xff3b4f, alpha: 0.28 });
         body.addChild(flash);
       }
-      const art = look.startsWith('gem') ? gem(tile * 0.62, GEM) : mine(tile * 0.72);
-      art.position.set(tile / 2, tile / 2 + tile * 0.02);
-      if (look.endsWith('dim')) {
-        art.alpha = look === 'mine-dim' ? 0.75 : 0.4;
-        art.scale.set(0.8);
+      const thing = face.startsWith('gem') ? gem(tile * 0.62, GEM) : mine(tile * 0.72);
+      thing.position.set(tile / 2, tile / 2 + tile * 0.02);
+      if (face.endsWith('dim')) {
+        thing.alpha = face === 'mine-dim' ? 0.75 : 0.4;
+        thing.scale.set(0.8);
       }
-      body.addChild(art);
+      body.addChild(thing);
     }
-    cell.addChild(body);
+    return body;
+  }
+
+  // Each face is drawn once per tile size into a texture (a round flips up to 25 tiles, and building
+  // their paths again each time was the longest script of a round); the tiles show them as sprites.
+  const faces = new Map<Face, Texture>();
+  function faceOf(face: Face): Texture {
+    let texture = faces.get(face);
+    if (texture) return texture;
+    const body = art(face);
+    const pad = tile * 0.12;
+    texture = app.renderer.generateTexture({
+      target: body,
+      frame: new Rectangle(-pad, -pad, tile + pad * 2, tile + pad * 2),
+      resolution: app.renderer.resolution,
+      antialias: true,
+    });
+    body.destroy({ children: true });
+    faces.set(face, texture);
+    return texture;
+  }
+
+  function draw(index: number) {
+    const cell = cells[index]!;
+    const look = looks[index]!;
+    const face: Face = look === 'closed' && hovered === index ? 'hover' : look;
+    let sprite = cell.children[0] as Sprite | undefined;
+    if (!sprite) {
+      sprite = new Sprite();
+      sprite.anchor.set(0.5);
+      cell.addChild(sprite);
+    }
+    sprite.texture = faceOf(face);
   }
 
   function layout() {
     size = Math.min(app.screen.width, app.screen.height);
     const pad = size * 0.04;
     const gap = (size - 2 * pad) * 0.025;
+    const before = tile;
     tile = (size - 2 * pad - 4 * gap) / 5;
+    if (tile !== before) {
+      for (const texture of faces.values()) texture.destroy(true);
+      faces.clear();
+      inIdleTime(FACES.map((face) => () => faceOf(face)));
+    }
     root.position.set((app.screen.width - size) / 2, (app.screen.height - size) / 2);
     for (let index = 0; index < TILES; index++) {
       const x = pad + (index % 5) * (tile + gap) + tile / 2;
