@@ -127,3 +127,52 @@ describe('crash: a cash-out racing the crash in the database', () => {
     expect(byCrash + byCashOut).toBe(5 * players.length);
   });
 });
+
+describe('crash: play money paid in groups', () => {
+  it('a hundred cash-outs at once are each credited once, their rounds settled with the balance after', async () => {
+    const sessions = createPlaySessions({} as Casino);
+    const players = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => sessions.resolve(`group-pay-${i}-token`, 'demo')),
+    );
+    // A round that flies long enough for every cash-out (the point is the chain's: ×1.50 and more).
+    for (;;) {
+      await games.crash.openBetting();
+      const [game] = await queryRows<{ point: number }>(
+        games.database.db,
+        sql`select point from crash_games order by id desc limit 1`,
+      );
+      if (game!.point >= 150) break;
+      await games.crash.fly();
+      await games.crash.crash();
+    }
+    await Promise.all(players.map((session) => games.crash.bet(session, 1_000, null)));
+    await games.crash.fly();
+    const cashed = await Promise.all(players.map((session) => games.crash.cashOut(session)));
+    const balances = await Promise.all(cashed.map((cash) => cash.paid));
+    cashed.forEach((cash, i) => expect(balances[i], `player ${i}`).toBe(100_000 - 1_000 + cash.win));
+    // A second cash-out of the same bet finds it settled.
+    await expect(games.crash.cashOut(players[0]!)).rejects.toThrow();
+    const rows = await queryRows<{ id: string; status: string; win: string; balance_after: string }>(
+      games.database.db,
+      sql`select id, status, win::text, balance_after::text from rounds
+          where id in (${sql.join(
+            cashed.map((cash) => sql`${cash.roundId}`),
+            sql`, `,
+          )}) order by id`,
+    );
+    expect(rows).toHaveLength(100);
+    for (const row of rows) {
+      const cash = cashed.find((c) => c.roundId === Number(row.id))!;
+      expect(row.status).toBe('settled');
+      expect(Number(row.balance_after)).toBe(100_000 - 1_000 + cash.win);
+    }
+    // The stored play money is the balance each was answered.
+    const stored = await queryRows<{ balance: string }>(
+      games.database.db,
+      sql`select balance::text from demo_balances where token_hash = ${players[7]!.tokenHash}`,
+    );
+    expect(Number(stored[0]!.balance)).toBe(balances[7]);
+    await games.crash.crash();
+    await games.crash.settled();
+  });
+});

@@ -4,6 +4,7 @@ import { sqlState } from '@kometa/db';
 import { crashPoint, elapsedFor, hashChain, multiplierAt, payout, randomOf } from '../games/crash.ts';
 import { RoundConflict } from './blackjack.service.ts';
 import type { CrashChain, CrashRepository, SettledBet } from './crash.repository.ts';
+import { inGroups } from './groups.ts';
 import { sessionOf } from './mines.service.ts';
 import { PlayRefused, type RoundMoney } from './money.ts';
 import type { PlayService } from './play.service.ts';
@@ -125,13 +126,33 @@ export function createCrashService(deps: {
     return chain;
   }
 
+  /**
+   * Play money's settled bets, paid in groups (`inGroups`): the wins of one turn credited in one
+   * statement and their rounds closed in one more, so a thousand cash-outs do not queue two thousand
+   * statements before the next cash-out's record. A player with two wins in one group (rounds the
+   * server stopped in) is credited once a statement.
+   */
+  const payDemo = inGroups(async (bets: { id: number; tokenHash: Buffer; win: number }[]) => {
+    const balances = new Map<number, number>();
+    const hex = (bet: { tokenHash: Buffer }) => bet.tokenHash.toString('hex');
+    let rest = bets.filter((bet) => bet.win > 0);
+    while (rest.length > 0) {
+      const once = new Map(rest.map((bet) => [hex(bet), bet]));
+      const group = [...once.values()];
+      const picked = new Set(group);
+      rest = rest.filter((bet) => !picked.has(bet));
+      const after = await money.payDemoMany(group);
+      for (const bet of group) balances.set(bet.id, after.get(hex(bet))!);
+    }
+    await deps.rounds.settleMany(bets.map((bet) => ({ id: bet.id, after: balances.get(bet.id) ?? null })));
+    return bets.map((bet) => balances.get(bet.id) ?? null);
+  });
+
   /** Pays one settled bet (its single win id; a loss closes the round at the casino with 0). */
   function pay(bet: SettledBet, session: PlaySession): Promise<number | null> {
     const work = (async () => {
-      if (bet.round.mode === 'demo' && bet.win === 0) {
-        await deps.rounds.settle(bet.id, null, null);
-        return null;
-      }
+      if (bet.round.mode === 'demo')
+        return payDemo({ id: bet.id, tokenHash: session.tokenHash, win: bet.win });
       const paid = await money.pay(session, {
         id: bet.id,
         game: CRASH,

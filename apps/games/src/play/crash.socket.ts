@@ -11,6 +11,7 @@ import { SessionRefused, type PlaySession, type PlaySessions } from './sessions.
 
 export const CRASH_SOCKET_PATH = '/crash/ws';
 const LIVE_BATCH_MS = 100;
+const BROADCAST_TURN = 100;
 
 const errorText = (code: string) => {
   const errors = gameMessagesRu.errors as Record<string, string>;
@@ -30,11 +31,35 @@ export function attachCrashSocket(
   const server = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
   const players = new Map<WebSocket, PlaySession>();
 
-  // Encoded once for everyone, sent as the text frame it is (not once per socket).
+  // Encoded once for everyone, sent as the text frame it is (not once per socket), to BROADCAST_TURN
+  // sockets a turn of the event loop: a thousand sends at once would hold back the cash-outs waiting
+  // to be read meanwhile. Messages go out one after another, so every player gets them in order.
+  const outbox: Buffer[] = [];
+  let sending = false;
   const broadcast = (text: string) => {
-    const data = Buffer.from(text);
-    for (const socket of players.keys())
-      if (socket.readyState === WebSocket.OPEN) socket.send(data, { binary: false });
+    outbox.push(Buffer.from(text));
+    if (sending) return;
+    sending = true;
+    let data = outbox.shift()!;
+    let sockets = [...players.keys()];
+    let at = 0;
+    const turn = () => {
+      for (const end = Math.min(at + BROADCAST_TURN, sockets.length); at < end; at++) {
+        const socket = sockets[at]!;
+        if (socket.readyState === WebSocket.OPEN) socket.send(data, { binary: false });
+      }
+      if (at >= sockets.length) {
+        if (outbox.length === 0) {
+          sending = false;
+          return;
+        }
+        data = outbox.shift()!;
+        sockets = [...players.keys()];
+        at = 0;
+      }
+      setImmediate(turn);
+    };
+    turn();
   };
   // Bets and cash-outs reach everyone in batches, every LIVE_BATCH_MS (a thousand cash-outs are then a
   // few dozen messages per player, not a thousand); the round's phases go out at once, after the batch.

@@ -161,6 +161,29 @@ export function createRoundMoney(deps: {
     },
 
     /**
+     * Credits play-money wins in one statement (crash's wins of one turn, ADR 044), a player at most
+     * once a call; answers each player's balance after, by the token hash in hex.
+     */
+    async payDemoMany(wins: readonly { tokenHash: Buffer; win: number }[]): Promise<Map<string, number>> {
+      if (wins.length === 0) return new Map();
+      const sorted = [...wins].sort((a, b) => Buffer.compare(a.tokenHash, b.tokenHash));
+      const tokens = `{${sorted.map((w) => w.tokenHash.toString('hex')).join(',')}}`;
+      const amounts = `{${sorted.map((w) => w.win).join(',')}}`;
+      // Rows are taken in the order of their hashes; the start balance is made for a player without one.
+      const rows = await queryRows<{ token: string; balance: string | number }>(
+        deps.db,
+        sql`insert into demo_balances (token_hash, balance, created_at)
+            select decode(w.token, 'hex'), ${deps.demoBalance}::bigint + w.win, ${deps.now().toISOString()}::timestamptz
+            from unnest(${tokens}::text[], ${amounts}::bigint[]) with ordinality as w(token, win, n)
+            order by w.n
+            on conflict (token_hash) do update
+              set balance = demo_balances.balance + (excluded.balance - ${deps.demoBalance}::bigint)
+            returning encode(token_hash, 'hex') as token, balance`,
+      );
+      return new Map(rows.map((row) => [row.token, Number(row.balance)]));
+    },
+
+    /**
      * Pays what the round returns and closes it at the casino (`kometa-{round}-win`, at most once).
      * Demo rounds are credited on play money. Answers the status and the balance after.
      */

@@ -88,6 +88,17 @@ export function createRounds(db: Db) {
             where id = ${id}`,
       );
     },
+    /** Settles rounds in one statement, each with its balance after (play money's wins in groups). */
+    async settleMany(settled: readonly { id: number; after: number | null }[]) {
+      if (settled.length === 0) return;
+      const ids = `{${settled.map((s) => s.id).join(',')}}`;
+      const afters = `{${settled.map((s) => s.after ?? 'NULL').join(',')}}`;
+      await db.execute(
+        sql`update rounds r set status = 'settled', balance_after = s.after, session_token = null
+            from unnest(${ids}::bigint[], ${afters}::bigint[]) as s(id, after)
+            where r.id = s.id`,
+      );
+    },
     async started(id: number, before: number | null) {
       await db.execute(sql`update rounds set balance_before = ${before} where id = ${id}`);
     },
