@@ -1,6 +1,8 @@
 import { get } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -362,6 +364,39 @@ async function bareWebGlLongTasks(browser: Browser): Promise<LongTasks> {
   }
 }
 
+/**
+ * The second baseline: the renderer alone (bench/pages/renderer-alone.ts), started as a game frame
+ * starts it, on a stage as large as a game's, moving a slot's worth of textured sprites every frame
+ * and running no game code. Its whole tasks are what the renderer, the software compositing and the
+ * CPU slowdown cost on this machine; a client's whole tasks are read against them.
+ */
+async function rendererAloneLongTasks(browser: Browser): Promise<LongTasks> {
+  const built = await build({
+    entryPoints: [fileURLToPath(new URL('../pages/renderer-alone.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    write: false,
+  });
+  const script = built.outputFiles[0]!.text.replaceAll('</script', '<\\/script');
+  const { page, close } = await phone(browser);
+  try {
+    await page.setContent(
+      `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+        `<body style="margin:0;background:#0b0d18"><div id="stage" style="width:100vw;height:45vh"></div>` +
+        `<script type="module">${script}</script></body></html>`,
+    );
+    await page.waitForSelector('canvas');
+    await page.waitForTimeout(1_000);
+    await page.evaluate(WATCH_MAIN_THREAD);
+    await page.waitForTimeout(BARE_WEBGL_MS);
+    return await watched(page, 0);
+  } finally {
+    await close();
+  }
+}
+
 function sizeResult(game: ClientGame, js: ClientJavaScript): BenchResult {
   return {
     suite: 'game-clients',
@@ -446,6 +481,33 @@ function longTaskResult(game: ClientGame, tasks: LongTasks, bare: LongTasks): Be
   };
 }
 
+/** A client's whole tasks during rounds, against the renderer's own with no game on the same machine. */
+function wholeTaskResult(game: ClientGame, tasks: LongTasks, alone: LongTasks): BenchResult {
+  return {
+    suite: 'game-clients',
+    metric: 'longest main-thread task during rounds, against the renderer alone',
+    target: {
+      name: `${game}: the longest whole task in ${tasks.rounds} rounds (390×844, CPU 4× slower)`,
+      value: Math.round(tasks.longestMs),
+      unit: 'ms',
+      extra: { longTasks: tasks.count, canvasKpx: tasks.canvasKpx },
+    },
+    baseline: {
+      name: 'the renderer alone, no game code: Pixi moving 24 textured sprites every frame on a stage as large',
+      value: Math.round(alone.longestMs),
+      unit: 'ms',
+      extra: { longTasks: alone.count, canvasKpx: alone.canvasKpx },
+    },
+    ratio: Math.max(alone.longestMs, 1) / Math.max(tasks.longestMs, 1),
+    goal: null,
+    passed: null,
+    notes:
+      'Without a GPU the whole task holds the software compositing of every WebGL frame (read back on the main ' +
+      'thread); the renderer alone shows what that costs here before any game code. At or above 100 %: the ' +
+      "client's longest task is no longer than the renderer's own.",
+  };
+}
+
 /**
  * The game clients (ADR 042, 047), each on its demo frame of a game server started for the suite: the
  * JavaScript it loads against the bundle's budget; the time to its first playable frame on Lighthouse's mobile
@@ -492,6 +554,7 @@ export const gameClientsSuite: BenchSuite = {
 
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
       const bareWebGl = await bareWebGlLongTasks(browser);
+      const rendererAlone = await rendererAloneLongTasks(browser);
       const tasks = new Map<ClientGame, LongTasks>();
       for (const game of CLIENTS) tasks.set(game, await roundsLongTasks(browser, games.url, game));
 
@@ -499,6 +562,7 @@ export const gameClientsSuite: BenchSuite = {
         ...CLIENTS.map((game) => sizeResult(game, sizes.get(game)!)),
         ...CLIENTS.map((game) => playableResult(game, runs.get(game)!, bareFcpMs)),
         ...CLIENTS.map((game) => longTaskResult(game, tasks.get(game)!, bareWebGl)),
+        ...CLIENTS.map((game) => wholeTaskResult(game, tasks.get(game)!, rendererAlone)),
       ];
     } finally {
       chrome?.kill();
