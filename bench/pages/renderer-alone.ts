@@ -1,4 +1,5 @@
 import { Application, Graphics, Sprite } from 'pixi.js';
+import { rendererOptions } from '../../apps/games/client/shared/renderer.ts';
 
 /**
  * The renderer alone at a game's load (bench/suites/game-clients.bench.ts): Pixi started as the game
@@ -10,14 +11,7 @@ const SPRITES = 24;
 
 const host = document.getElementById('stage')!;
 const app = new Application();
-await app.init({
-  resizeTo: host,
-  backgroundAlpha: 0,
-  antialias: true,
-  autoDensity: true,
-  resolution: Math.min(window.devicePixelRatio || 1, 2),
-  preference: 'webgl',
-});
+await app.init(rendererOptions(host));
 host.append(app.canvas);
 
 const { width, height } = app.screen;

@@ -351,10 +351,12 @@ requestAnimationFrame(draw);
 </script></body></html>`;
 const BARE_WEBGL_MS = 8_000;
 
-async function bareWebGlLongTasks(browser: Browser): Promise<LongTasks> {
+/** A baseline page's main thread, watched for BARE_WEBGL_MS once its canvas has drawn for a second. */
+async function pageLongTasks(browser: Browser, html: string): Promise<LongTasks> {
   const { page, close } = await phone(browser);
   try {
-    await page.setContent(BARE_WEBGL);
+    await page.setContent(html);
+    await page.waitForSelector('canvas');
     await page.waitForTimeout(1_000);
     await page.evaluate(WATCH_MAIN_THREAD);
     await page.waitForTimeout(BARE_WEBGL_MS);
@@ -363,6 +365,8 @@ async function bareWebGlLongTasks(browser: Browser): Promise<LongTasks> {
     await close();
   }
 }
+
+const bareWebGlLongTasks = (browser: Browser) => pageLongTasks(browser, BARE_WEBGL);
 
 /**
  * The second baseline: the renderer alone (bench/pages/renderer-alone.ts), started as a game frame
@@ -380,21 +384,12 @@ async function rendererAloneLongTasks(browser: Browser): Promise<LongTasks> {
     write: false,
   });
   const script = built.outputFiles[0]!.text.replaceAll('</script', '<\\/script');
-  const { page, close } = await phone(browser);
-  try {
-    await page.setContent(
-      `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body style="margin:0;background:#0b0d18"><div id="stage" style="width:100vw;height:45vh"></div>` +
-        `<script type="module">${script}</script></body></html>`,
-    );
-    await page.waitForSelector('canvas');
-    await page.waitForTimeout(1_000);
-    await page.evaluate(WATCH_MAIN_THREAD);
-    await page.waitForTimeout(BARE_WEBGL_MS);
-    return await watched(page, 0);
-  } finally {
-    await close();
-  }
+  return pageLongTasks(
+    browser,
+    `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+      `<body style="margin:0;background:#0b0d18"><div id="stage" style="width:100vw;height:45vh"></div>` +
+      `<script type="module">${script}</script></body></html>`,
+  );
 }
 
 function sizeResult(game: ClientGame, js: ClientJavaScript): BenchResult {

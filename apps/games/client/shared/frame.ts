@@ -4,6 +4,7 @@ import { formatAmount, formatMinorNumber, isCurrencyCode, parseSum } from '@kome
 import { createSounds, type Sound } from './sound.ts';
 import { browserDraws, sha256Hex } from './verify.ts';
 import { AUTOPLAY_EVENT, createFeatures, type FrameTexts } from './features.ts';
+import { rendererOptions } from './renderer.ts';
 
 type Texts = Record<string, string>;
 
@@ -273,14 +274,7 @@ export async function createFrame(
   // The renderer: WebGL where the device has it, else the canvas (ADR 042).
   const host = byId('canvas');
   const app = new Application();
-  await app.init({
-    resizeTo: host,
-    backgroundAlpha: 0,
-    antialias: true,
-    autoDensity: true,
-    resolution: Math.min(window.devicePixelRatio || 1, 2),
-    preference: 'webgl',
-  });
+  await app.init(rendererOptions(host));
   host.append(app.canvas);
   byId('loading').hidden = true;
   markPlayable(app, byId<HTMLButtonElement>('play'));
