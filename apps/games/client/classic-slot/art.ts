@@ -1,5 +1,6 @@
-import { type Container, Graphics, Text } from 'pixi.js';
+import { type Container, Graphics } from 'pixi.js';
 import { vertical } from '../slots/reels.ts';
+import { cabinetTitle } from '../slots/title.ts';
 
 /** The classic slot's art: fruit, a bell and a seven on a warm retro cabinet, all vectors. */
 export type ClassicSymbol = 'C' | 'L' | 'P' | 'B' | 'S';
@@ -159,19 +160,13 @@ export function classicScene(
   for (let i = 0; i < 3; i++)
     g.circle(W / 2 - 80 + i * 80, H - 49, 9).fill([0xff4b4b, 0xffe24b, 0x4bff88][i]!);
   back.addChild(g);
-  const name = new Text({
-    text: title.toUpperCase(),
-    style: {
-      fontFamily: 'system-ui, sans-serif',
-      fontWeight: '900',
-      fontSize: 54,
-      letterSpacing: 3,
-      fill: vertical(0xfff6c8, 0xffc43a, 0xd97706),
-      stroke: { color: 0x5a1a00, width: 6, join: 'round' },
-      dropShadow: { color: 0xff8a00, blur: 12, distance: 0, alpha: 0.8 },
-    },
+  const name = cabinetTitle(title, {
+    size: 54,
+    spacing: 3,
+    fill: [0xfff6c8, 0xffc43a, 0xd97706],
+    outline: { color: 0x5a1a00, width: 6 },
+    glow: { color: 0xff8a00, blur: 12, alpha: 0.8 },
   });
-  name.anchor.set(0.5);
   name.position.set(W / 2, 92);
   const fitWidth = W - 160;
   if (name.width > fitWidth) name.scale.set(fitWidth / name.width);

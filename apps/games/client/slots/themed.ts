@@ -1,6 +1,7 @@
-import { Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
+import { Container, Graphics, Sprite, Texture } from 'pixi.js';
 import { vertical } from './reels.ts';
 import type { SlotGame } from './slot.ts';
+import { cabinetTitle } from './title.ts';
 
 /** A studio game's look as its page hands it over (ADR 052): each symbol's SVG and the theme's colours. */
 export interface SlotTheme {
@@ -70,19 +71,13 @@ function themedScene<S extends string, O>(game: SlotGame<S, O>, palette: SlotThe
       g.circle(x - 3, y - 3, 3).fill({ color: 0xffffff, alpha: 0.8 });
     }
     back.addChild(g);
-    const name = new Text({
-      text: title.toUpperCase(),
-      style: {
-        fontFamily: 'system-ui, sans-serif',
-        fontWeight: '900',
-        fontSize: 60,
-        letterSpacing: 2,
-        fill: vertical(0xffffff, glow, accent),
-        stroke: { color: 0x0b0d18, width: 8, join: 'round' },
-        dropShadow: { color: accent, blur: 16, distance: 0, alpha: 0.9 },
-      },
+    const name = cabinetTitle(title, {
+      size: 60,
+      spacing: 2,
+      fill: [0xffffff, glow, accent],
+      outline: { color: 0x0b0d18, width: 8 },
+      glow: { color: accent, blur: 16, alpha: 0.9 },
     });
-    name.anchor.set(0.5);
     name.position.set(W / 2, (win.y - 22) / 2);
     const fitWidth = W - 120;
     if (name.width > fitWidth) name.scale.set(fitWidth / name.width);

@@ -1,6 +1,7 @@
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 import { gem } from '../shared/art.ts';
 import { vertical } from '../slots/reels.ts';
+import { cabinetTitle } from '../slots/title.ts';
 
 /** The video slot's art, «Звёздные барабаны»: planets, a moon, an asteroid, a star, a crystal, a comet. */
 export type VideoSymbol = 'A' | 'K' | 'Q' | 'J' | 'T' | 'S' | 'D' | 'F';
@@ -159,19 +160,13 @@ export function videoScene(
       vertical(0x1c1454, 0x2a1f72, 0x1c1454),
     );
   back.addChild(g);
-  const name = new Text({
-    text: title.toUpperCase(),
-    style: {
-      fontFamily: 'system-ui, sans-serif',
-      fontWeight: '900',
-      fontSize: 64,
-      letterSpacing: 4,
-      fill: vertical(0xffffff, 0xa8e0ff, 0x7b8cff),
-      stroke: { color: 0x2a0f7a, width: 8, join: 'round' },
-      dropShadow: { color: 0x9f6bff, blur: 16, distance: 0, alpha: 0.9 },
-    },
+  const name = cabinetTitle(title, {
+    size: 64,
+    spacing: 4,
+    fill: [0xffffff, 0xa8e0ff, 0x7b8cff],
+    outline: { color: 0x2a0f7a, width: 8 },
+    glow: { color: 0x9f6bff, blur: 16, alpha: 0.9 },
   });
-  name.anchor.set(0.5);
   name.position.set(W / 2, win.y / 2 - 6);
   if (name.width > W - 120) name.scale.set((W - 120) / name.width);
   back.addChild(name);
