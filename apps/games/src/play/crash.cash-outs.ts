@@ -15,9 +15,14 @@ export interface CashOutAsked {
  */
 export function cashOutGroups(record: (bets: CashOutAsked[]) => Promise<RoundRow[]>) {
   return inGroups(async (asked: CashOutAsked[]): Promise<(RoundRow | undefined)[]> => {
-    const seen = new Set<number>();
-    const first = asked.map((bet) => !seen.has(bet.id) && seen.add(bet.id).has(bet.id));
-    const rows = new Map((await record(asked.filter((_, i) => first[i]))).map((row) => [row.id, row]));
-    return asked.map((bet, i) => (first[i] ? rows.get(bet.id) : undefined));
+    // The first ask of each bet, by its position in the group.
+    const firstAt = new Map<number, number>();
+    asked.forEach((bet, i) => {
+      if (!firstAt.has(bet.id)) firstAt.set(bet.id, i);
+    });
+    const rows = new Map(
+      (await record([...firstAt.values()].map((i) => asked[i]!))).map((row) => [row.id, row]),
+    );
+    return asked.map((bet, i) => (firstAt.get(bet.id) === i ? rows.get(bet.id) : undefined));
   });
 }

@@ -54,7 +54,7 @@ export function createRoundMoney(deps: {
   /** Moves play money by `delta` when it stays covered; answers the new balance, or null. */
   async function demoMove(session: PlaySession, delta: number): Promise<number | null> {
     // One statement when a new player's starting balance covers the move (a win, a stake within it):
-    // made with the move in, or moved when it is there. Crash pays a thousand wins at once this way.
+    // made with the move in, or moved when it is there (crash's wins go together: payDemoMany).
     if (deps.demoBalance + delta >= 0) {
       const [row] = await queryRows<{ balance: string | number }>(
         deps.db,
