@@ -1,5 +1,5 @@
-import { Application, Graphics, Sprite } from 'pixi.js';
-import { rendererOptions } from '../../apps/games/client/shared/renderer.ts';
+import { Graphics, Sprite } from 'pixi.js';
+import { startRenderer } from '../../apps/games/client/shared/renderer.ts';
 
 /**
  * The renderer alone at a game's load (bench/suites/game-clients.bench.ts): Pixi started as the game
@@ -9,10 +9,7 @@ import { rendererOptions } from '../../apps/games/client/shared/renderer.ts';
  */
 const SPRITES = 24;
 
-const host = document.getElementById('stage')!;
-const app = new Application();
-await app.init(rendererOptions(host));
-host.append(app.canvas);
+const app = await startRenderer(document.getElementById('stage')!);
 
 const { width, height } = app.screen;
 const back = new Graphics()

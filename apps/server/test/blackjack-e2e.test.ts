@@ -62,7 +62,7 @@ describe('blackjack on Kometa’s game server against the casino', () => {
     const p = await blackjackPlayer('bj-page@example.com', 0);
     const html = await (await fetch(`${gamesUrl()}/play/blackjack?token=${p.session}&mode=real`)).text();
     expect(html).toContain('Блэкджек');
-    expect(html).toContain('99,43 %');
+    expect(html).toContain('99,43\u00a0%');
     expect(html).toContain('Разделить');
   });
 

@@ -96,7 +96,7 @@ describe('crash: shared rounds over the websocket, settled through the casino', 
     const response = await fetch(`${gamesUrl()}/play/crash?token=${p.session}&mode=real`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await response.text();
-    for (const word of ['Краш', 'Автовывод', 'Ставки раунда', 'Конечный хеш цепочки', '99 %'])
+    for (const word of ['Краш', 'Автовывод', 'Ставки раунда', 'Конечный хеш цепочки', '99\u00a0%'])
       expect(html).toContain(word);
     const script = /src="(\/clients\/crash-[^"]+\.js)"/.exec(html)![1]!;
     expect((await fetch(`${gamesUrl()}${script}`)).status).toBe(200);

@@ -41,7 +41,7 @@ describe('mines and plinko on Kometa’s game server against the casino', () => 
   it('serves the Russian frames with their bundled clients, gzipped', async () => {
     const p = await player('originals-page@example.com', 0, 'mines');
     for (const [game, words] of [
-      ['mines', ['Мины', 'Клетка 25', '99 %']],
+      ['mines', ['Мины', 'Клетка 25', '99\u00a0%']],
       ['plinko', ['Плинко', 'Бросить шар', 'Высокий']],
       ['roulette', ['Европейская рулетка', 'Крутить', 'Повторить', '36/37']],
     ] as const) {

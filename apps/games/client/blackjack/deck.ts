@@ -1,5 +1,5 @@
 import { Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js';
-import { inIdleTime } from '../shared/idle.ts';
+import { drawAhead } from '../shared/idle.ts';
 import { cardBack, cardFace } from './cards.ts';
 
 const BACK = -1;
@@ -42,7 +42,8 @@ export function createDeck(renderer: Renderer) {
       textures.clear();
       // The cards not drawn yet when a deal needs them are drawn then; each width draws once.
       const drawnFor = width;
-      inIdleTime(
+      drawAhead(
+        renderer,
         [BACK, ...Array.from({ length: CARDS }, (_, card) => card)].map((card) => () => {
           if (width === drawnFor) textureOf(card);
         }),

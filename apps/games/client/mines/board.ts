@@ -1,6 +1,6 @@
 import { Container, Graphics, Rectangle, Sprite, type Application, type Texture } from 'pixi.js';
 import { GEM, gem, mine, slab } from '../shared/art.ts';
-import { inIdleTime } from '../shared/idle.ts';
+import { drawAhead } from '../shared/idle.ts';
 import { ease, redraw, tween, wait } from '../shared/tween.ts';
 
 export type TileLook = 'closed' | 'gem' | 'mine' | 'gem-dim' | 'mine-dim' | 'boom';
@@ -87,7 +87,10 @@ export function createBoard(app: Application) {
     if (tile !== before) {
       for (const texture of faces.values()) texture.destroy(true);
       faces.clear();
-      inIdleTime(FACES.map((face) => () => faceOf(face)));
+      drawAhead(
+        app.renderer,
+        FACES.map((face) => () => faceOf(face)),
+      );
     }
     root.position.set((app.screen.width - size) / 2, (app.screen.height - size) / 2);
     for (let index = 0; index < TILES; index++) {

@@ -215,15 +215,17 @@ async function spin(): Promise<{ stake: number; win: number } | null> {
     frame.say(t.noBets!);
     return null;
   }
+  // On a phone the bets may have been placed low on the table: bring the wheel into sight. Read
+  // before anything on the page changes, so that the browser need not lay it out again to answer.
+  const stage = $('stage');
+  const wheelHidden = stage.getBoundingClientRect().top < 0;
   const stake = total();
   spinning = true;
   pocket = null;
   bets = bets.map((bet) => ({ spot: bet.spot, stake: bet.stake }));
   frame.hideToast();
   frame.say(t.spinning!);
-  // On a phone the bets may have been placed low on the table: bring the wheel into sight.
-  const stage = $('stage');
-  if (stage.getBoundingClientRect().top < 0)
+  if (wheelHidden)
     stage.scrollIntoView({
       block: 'start',
       behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',

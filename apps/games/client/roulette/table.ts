@@ -75,6 +75,10 @@ export function chipArt(r: number, amount: number, text: string): Container {
   return c;
 }
 
+/** What the chips on the table show, as a key: each bet's spot, stake and result. */
+const chipsOf = (bets: readonly PlacedBet[]) =>
+  bets.map((bet) => `${keyOf(bet.spot.numbers)}:${bet.stake}:${bet.won ?? ''}`).join(' ');
+
 export interface PlacedBet {
   spot: Spot;
   stake: number;
@@ -243,10 +247,13 @@ export function createTable(
       void redraw(app.ticker);
     },
     setBets(next: PlacedBet[], pocket: number | null = null) {
+      // The chips (their art and lettering) are drawn again only when a bet or its result changed:
+      // a spin that starts with the same bets only locks the table.
+      const drawn = chipsOf(bets);
       bets = next;
       winning = pocket;
       drawMarks();
-      drawChips();
+      if (chipsOf(next) !== drawn || chips.children.length !== next.length) drawChips();
     },
     /** A chip landing on a spot: drops in from a little above. */
     async drop(spot: Spot) {

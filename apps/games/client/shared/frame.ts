@@ -1,10 +1,10 @@
 import 'pixi.js/unsafe-eval';
-import { Application, UPDATE_PRIORITY } from 'pixi.js';
+import { UPDATE_PRIORITY, type Application } from 'pixi.js';
 import { formatAmount, formatMinorNumber, isCurrencyCode, parseSum } from '@kometa/money';
 import { createSounds, type Sound } from './sound.ts';
 import { browserDraws, sha256Hex } from './verify.ts';
 import { AUTOPLAY_EVENT, createFeatures, type FrameTexts } from './features.ts';
-import { rendererOptions } from './renderer.ts';
+import { startRenderer } from './renderer.ts';
 
 type Texts = Record<string, string>;
 
@@ -272,10 +272,7 @@ export async function createFrame(
   let earlyAsked = early === undefined ? undefined : call<unknown>('GET', early);
   earlyAsked?.catch(() => undefined);
   // The renderer: WebGL where the device has it, else the canvas (ADR 042).
-  const host = byId('canvas');
-  const app = new Application();
-  await app.init(rendererOptions(host));
-  host.append(app.canvas);
+  const app = await startRenderer(byId('canvas'));
   byId('loading').hidden = true;
   markPlayable(app, byId<HTMLButtonElement>('play'));
 

@@ -1,3 +1,6 @@
+import type { Renderer } from 'pixi.js';
+import { submit } from './renderer.ts';
+
 /** How long an idle slice still has (ms). */
 export interface IdleDeadline {
   timeRemaining(): number;
@@ -12,11 +15,17 @@ export function whenIdle(work: (deadline: IdleDeadline) => void): void {
   else setTimeout(() => work({ timeRemaining: () => 8 }), 50);
 }
 
-/** Runs each job in idle slices, as many as fit in each slice, until none is left. */
-export function inIdleTime(jobs: (() => void)[]): void {
+/**
+ * Draws textures ahead: runs each job in idle slices, as many as fit in each slice, until none is
+ * left, and hands each slice's drawing to the GPU at once (`flush`). Unflushed, the GPU would draw it
+ * all in the next frame the player sees: blackjack's first deal waited 370 ms for 53 cards drawn ahead
+ * on a GPU-less machine (ADR 042 addendum, session 14).
+ */
+export function drawAhead(renderer: Renderer, jobs: (() => void)[]): void {
   if (jobs.length === 0) return;
   whenIdle(function step(deadline) {
     while (jobs.length > 0 && deadline.timeRemaining() > 6) jobs.shift()!();
+    submit(renderer);
     if (jobs.length > 0) whenIdle(step);
   });
 }

@@ -1,14 +1,32 @@
-import type { ApplicationOptions } from 'pixi.js';
+import { Application, type Renderer } from 'pixi.js';
 
 /**
- * How every game client starts its renderer (ADR 042): WebGL where the device has it, else the canvas;
- * sized to its host, sharp on a phone's screen (at most twice its pixels), on a transparent ground.
+ * Starts a game client's renderer (ADR 042) in `host`: WebGL where the device has it, else the
+ * canvas; sized to its host, sharp on a phone's screen (at most twice its pixels), on a transparent
+ * ground. It listens to no pointer: whatever the player presses is HTML laid over the board, and the
+ * renderer's own events would hit-test the whole stage on every move and tap (ADR 042 addendum,
+ * session 14).
  */
-export const rendererOptions = (host: HTMLElement): Partial<ApplicationOptions> => ({
-  resizeTo: host,
-  backgroundAlpha: 0,
-  antialias: true,
-  autoDensity: true,
-  resolution: Math.min(window.devicePixelRatio || 1, 2),
-  preference: 'webgl',
-});
+export async function startRenderer(host: HTMLElement): Promise<Application> {
+  const app = new Application();
+  await app.init({
+    resizeTo: host,
+    backgroundAlpha: 0,
+    antialias: true,
+    autoDensity: true,
+    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    preference: 'webgl',
+    eventMode: 'none',
+  });
+  app.renderer.events.setTargetElement(null as unknown as HTMLElement);
+  host.append(app.canvas);
+  return app;
+}
+
+/**
+ * Sends the GPU the drawing queued so far (textures drawn ahead, a layer cached), so that it draws
+ * them now, off the main thread, rather than in the next frame the player sees.
+ */
+export function submit(renderer: Renderer): void {
+  if ('gl' in renderer) renderer.gl.flush();
+}

@@ -70,7 +70,7 @@ select { height: 44px; border-radius: 12px; border: 1px solid var(--line); backg
 .segment span { display: grid; place-items: center; height: 36px; border-radius: 9px; font-weight: 700; color: var(--muted); font-size: 14px; }
 .segment input:checked + span { background: var(--raised); color: var(--text); box-shadow: inset 0 0 0 1px #5a48f088; }
 .segment input:focus-visible + span { outline: 2px solid var(--focus); }
-.play { grid-column: 1 / -1; height: 56px; border: 0; border-radius: 14px; background: linear-gradient(180deg, #3ff08e, #20c26a); color: var(--go-text); font-size: 18px; font-weight: 800; cursor: pointer; box-shadow: 0 6px 20px #2fd67b40, inset 0 -3px 0 #0002; transition: transform .06s, filter .15s; }
+.play { grid-column: 1 / -1; height: 56px; border: 0; border-radius: 14px; background: linear-gradient(180deg, #3ff08e, #20c26a); color: var(--go-text); font-size: 18px; font-weight: 800; cursor: pointer; box-shadow: 0 6px 20px #2fd67b40, inset 0 -3px 0 #0002; transition: transform .06s, filter .15s; will-change: transform, filter; }
 .play:active:not(:disabled) { transform: translateY(1px) scale(.99); }
 .play:disabled { filter: grayscale(.8) brightness(.6); cursor: not-allowed; box-shadow: none; }
 .play.cash-out { background: linear-gradient(180deg, #ffd27a, #ffb547); color: #2a1a02; box-shadow: 0 6px 20px #ffb54740, inset 0 -3px 0 #0002; }
@@ -118,7 +118,8 @@ html.embedded .bar h1, html.embedded #back { display: none; }
 .spots { position: absolute; inset: 0; }
 .spot { position: absolute; border: 0; padding: 0; margin: 0; background: transparent; cursor: pointer; border-radius: 6px; }
 .spot:focus-visible { outline: 2px solid var(--focus); outline-offset: -2px; background: #9fd3ff22; }
-.spots.busy .spot { cursor: progress; pointer-events: none; }
+/* Inherited by every spot at once: a spin restyles one element, not the table's 157 buttons. */
+.spots.busy { pointer-events: none; }
 .chips { grid-column: 1 / -1; }
 .chip-row { padding-top: 6px; display: grid; grid-template-columns: repeat(6, 1fr); justify-items: center; gap: 4px; }
 .chip { position: relative; }
