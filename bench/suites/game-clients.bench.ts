@@ -643,26 +643,19 @@ export const gameClientsSuite: BenchSuite = {
       for (let run = 0; run < RUNS; run++)
         for (const game of CLIENTS)
           played.get(game)!.push(await roundsLongTasks(browser, games.url, game, run));
-      const tasks = new Map(CLIENTS.map((game) => [game, played.get(game)!] as const));
 
       return [
         ...CLIENTS.map((game) => sizeResult(game, sizes.get(game)!)),
         ...CLIENTS.map((game) => playableResult(game, runs.get(game)!, bareFcpMs)),
-        ...CLIENTS.map((game) =>
-          longTaskResult(
-            game,
-            medianRun(tasks.get(game)!, (run) => run.longestScriptMs),
-            bareWebGl,
-          ),
-        ),
-        ...CLIENTS.map((game) => ownTaskResult(game, tasks.get(game)!, rendererAlone)),
-        ...CLIENTS.map((game) =>
-          wholeTaskResult(
-            game,
-            medianRun(tasks.get(game)!, (run) => run.longestMs),
-            rendererAlone,
-          ),
-        ),
+        ...CLIENTS.map((game) => {
+          const median = medianRun(played.get(game)!, (run) => run.longestScriptMs);
+          return longTaskResult(game, median, bareWebGl);
+        }),
+        ...CLIENTS.map((game) => ownTaskResult(game, played.get(game)!, rendererAlone)),
+        ...CLIENTS.map((game) => {
+          const median = medianRun(played.get(game)!, (run) => run.longestMs);
+          return wholeTaskResult(game, median, rendererAlone);
+        }),
       ];
     } finally {
       chrome?.kill();
