@@ -253,7 +253,7 @@ export function createTable(
       bets = next;
       winning = pocket;
       drawMarks();
-      if (chipsOf(next) !== drawn || chips.children.length !== next.length) drawChips();
+      if (chipsOf(next) !== drawn) drawChips();
     },
     /** A chip landing on a spot: drops in from a little above. */
     async drop(spot: Spot) {

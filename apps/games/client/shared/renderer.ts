@@ -24,8 +24,8 @@ export async function startRenderer(host: HTMLElement): Promise<Application> {
 }
 
 /**
- * Sends the GPU the drawing queued so far (textures drawn ahead, a layer cached), so that it draws
- * them now, off the main thread, rather than in the next frame the player sees.
+ * Sends the GPU the drawing queued so far (the textures `drawAhead` drew in idle time), so that it
+ * draws them now, off the main thread, rather than in the next frame the player sees.
  */
 export function submit(renderer: Renderer): void {
   if ('gl' in renderer) renderer.gl.flush();
