@@ -4,6 +4,8 @@ export const benchConfig = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
   only: process.env.BENCH_ONLY,
+  /** The game clients the game-clients suite plays (comma-separated; unset: all), to study a few. */
+  games: process.env.BENCH_GAMES?.split(',').map((game) => game.trim()),
   /** Where bench servers write V8 CPU profiles (unset: no profiling). */
   profileDir: process.env.BENCH_PROFILE_DIR,
   /** Suites that also measure on PostgreSQL create their databases here (and drop them). */

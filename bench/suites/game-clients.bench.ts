@@ -601,6 +601,7 @@ export const gameClientsSuite: BenchSuite = {
   name: 'game-clients',
   description: 'Game clients: JS gzip vs budget, Lighthouse mobile time to playable, longest task in rounds',
   async run(): Promise<BenchResult[]> {
+    const clients = CLIENTS.filter((game) => !benchConfig.games || benchConfig.games.includes(game));
     const bare = await startNodeServer('bench/servers/bare-fastify.ts', {}, '/healthz');
     const games = await startNodeServer(
       'apps/games/src/main.ts',
@@ -620,15 +621,15 @@ export const gameClientsSuite: BenchSuite = {
     try {
       // The first frame builds the clients (esbuild, once per process): not part of any figure.
       const sizes = new Map<ClientGame, ClientJavaScript>();
-      for (const game of CLIENTS) sizes.set(game, await clientJavaScript(games.url, game));
+      for (const game of clients) sizes.set(game, await clientJavaScript(games.url, game));
 
       chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
       // Rounds of runs, the bare page in each, so that the machine's noise falls on all alike.
       const bareRuns: Audit[] = [];
-      const runs = new Map<ClientGame, Audit[]>(CLIENTS.map((game) => [game, []]));
+      const runs = new Map<ClientGame, Audit[]>(clients.map((game) => [game, []]));
       for (let run = 0; run < RUNS; run++) {
         bareRuns.push(await audit(chrome.port, `${bare.url}/page`));
-        for (const game of CLIENTS)
+        for (const game of clients)
           runs.get(game)!.push(await audit(chrome.port, frameUrl(games.url, game, 'lh')));
       }
       chrome.kill();
@@ -639,20 +640,20 @@ export const gameClientsSuite: BenchSuite = {
       const bareWebGl = await bareWebGlLongTasks(browser);
       const rendererAlone = await rendererAloneLongTasks(browser);
       // Each client's rounds RUNS times, in rounds of runs as above; each figure is its median run.
-      const played = new Map<ClientGame, LongTasks[]>(CLIENTS.map((game) => [game, []]));
+      const played = new Map<ClientGame, LongTasks[]>(clients.map((game) => [game, []]));
       for (let run = 0; run < RUNS; run++)
-        for (const game of CLIENTS)
+        for (const game of clients)
           played.get(game)!.push(await roundsLongTasks(browser, games.url, game, run));
 
       return [
-        ...CLIENTS.map((game) => sizeResult(game, sizes.get(game)!)),
-        ...CLIENTS.map((game) => playableResult(game, runs.get(game)!, bareFcpMs)),
-        ...CLIENTS.map((game) => {
+        ...clients.map((game) => sizeResult(game, sizes.get(game)!)),
+        ...clients.map((game) => playableResult(game, runs.get(game)!, bareFcpMs)),
+        ...clients.map((game) => {
           const median = medianRun(played.get(game)!, (run) => run.longestScriptMs);
           return longTaskResult(game, median, bareWebGl);
         }),
-        ...CLIENTS.map((game) => ownTaskResult(game, played.get(game)!, rendererAlone)),
-        ...CLIENTS.map((game) => {
+        ...clients.map((game) => ownTaskResult(game, played.get(game)!, rendererAlone)),
+        ...clients.map((game) => {
           const median = medianRun(played.get(game)!, (run) => run.longestMs);
           return wholeTaskResult(game, median, rendererAlone);
         }),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consoleErrors, kopecks } from './frames.ts';
+import { consoleErrors, kopecks, ROUND_OUTCOME_CSS } from './frames.ts';
 
 /** The three bets placed with 1 ₽ chips, and what each returns when its numbers come up (stake included). */
 const BETS = [
@@ -49,34 +49,55 @@ test('a guest places a straight, a split and a corner; the wheel lands and the b
   // The last numbers begin with the one that came up; the bets stay on the table for the next spin.
   await expect(frame.locator('#last li').first()).toHaveText(new RegExp(`^${pocket} `));
   await expect(frame.locator('#total')).toHaveText('3,00\u00a0₽');
-  // Where the ball lands is the round's own: the wheel's turn, the pocket lit on the table and the win
-  // banner are masked; the table, its chips and the controls are compared.
-  await page.frame({ url: /\/play\/roulette/ })!.evaluate(() => {
-    const canvas = document.getElementById('canvas')!.getBoundingClientRect();
-    const spots = [...document.querySelectorAll('#spots button')].map((b) => b.getBoundingClientRect().top);
-    const cover = Object.assign(document.createElement('div'), { id: 'e2e-wheel' });
-    Object.assign(cover.style, {
-      position: 'fixed',
-      left: `${canvas.left}px`,
-      top: `${canvas.top}px`,
-      width: `${canvas.width}px`,
-      height: `${Math.min(...spots) - canvas.top}px`,
-      pointerEvents: 'none',
-    });
-    document.body.append(cover);
-  });
+  // Where the ball lands is the round's own: the wheel's turn and the pocket lit on the table are
+  // masked, the outcome's words and sums hidden; the table, its chips and the controls are compared.
+  // A won round rings its chips and writes their win over them (a different picture per pocket): then
+  // the chips are masked too, and what they say is checked by the result's words and the balance.
+  await page.frame({ url: /\/play\/roulette/ })!.evaluate(
+    ({ won, names }) => {
+      const cover = (id: string, left: number, top: number, right: number, bottom: number) => {
+        const div = Object.assign(document.createElement('div'), { id });
+        Object.assign(div.style, {
+          position: 'fixed',
+          left: `${left}px`,
+          top: `${top}px`,
+          width: `${right - left}px`,
+          height: `${bottom - top}px`,
+          pointerEvents: 'none',
+        });
+        document.body.append(div);
+      };
+      const canvas = document.getElementById('canvas')!.getBoundingClientRect();
+      const spots = [...document.querySelectorAll('#spots button')].map((b) => b.getBoundingClientRect().top);
+      cover('e2e-wheel', canvas.left, canvas.top, canvas.right, Math.min(...spots));
+      if (!won) return;
+      // A chip is at most 22 px across its middle; its ring and its win above it reach a little further.
+      const placed = [...document.querySelectorAll('#spots button')]
+        .filter((b) => names.includes(b.getAttribute('aria-label') ?? ''))
+        .map((b) => b.getBoundingClientRect());
+      cover(
+        'e2e-chips',
+        Math.min(...placed.map((r) => r.left + r.width / 2)) - 32,
+        Math.min(...placed.map((r) => r.top + r.height / 2)) - 50,
+        Math.max(...placed.map((r) => r.left + r.width / 2)) + 32,
+        Math.max(...placed.map((r) => r.top + r.height / 2)) + 32,
+      );
+    },
+    { won: win > 0, names: BETS.map((bet) => bet.name) },
+  );
   const landed = [
     frame.locator('#e2e-wheel'),
-    frame.locator('#toast'),
+    frame.locator('#e2e-chips'),
     frame.getByRole('button', { name: String(pocket), exact: true }),
   ];
   await expect(page).toHaveScreenshot('roulette-after.png', {
-    mask: [...mask, ...landed],
+    mask: landed,
     maxDiffPixelRatio: 0.03,
+    stylePath: ROUND_OUTCOME_CSS,
   });
   await page
     .frame({ url: /\/play\/roulette/ })!
-    .evaluate(() => document.getElementById('e2e-wheel')!.remove());
+    .evaluate(() => document.querySelectorAll('[id^="e2e-"]').forEach((cover) => cover.remove()));
 
   // Double, then clear: the stake on the table follows.
   await frame.getByRole('button', { name: 'Удвоить' }).click();
