@@ -564,14 +564,16 @@ function ownTaskResult(game: ClientGame, runs: LongTasks[], alone: LongTasks): B
   const own = runs.map((run) => Math.round(run.trace.longestOwnMs));
   return {
     suite: 'game-clients',
-    metric: 'longest main-thread task during rounds, the software compositing apart',
+    metric: 'longest main-thread task during rounds, its own CPU work',
     target: {
-      name: `${game}: the longest task in ${tasks.rounds} rounds less its wait for the software compositing (390×844, CPU ${MOBILE.cpuSlowdownMultiplier}× slower)`,
+      name: `${game}: the longest task's own work in ${tasks.rounds} rounds (390×844, CPU ${MOBILE.cpuSlowdownMultiplier}× slower)`,
       value: Math.round(trace.longestOwnMs),
       unit: 'ms',
       extra: {
         wholeTaskMs: Math.round(trace.longestOwnWholeMs),
+        wallMs: Math.round(trace.longestOwnWallMs),
         over50: trace.longOwnTasks,
+        toolTasks: trace.toolTasks,
         fastestRunMs: Math.min(...own),
         slowestRunMs: Math.max(...own),
         rendererAloneMs: Math.round(alone.trace.longestOwnMs),
@@ -583,11 +585,14 @@ function ownTaskResult(game: ClientGame, runs: LongTasks[], alone: LongTasks): B
     passed: trace.longestOwnMs <= GOAL.longTaskMs,
     notes:
       `Goal: no main-thread task over ${GOAL.longTaskMs} ms during a round; the median of ${RUNS} runs of the rounds. ` +
-      "From a Chromium trace of the rounds: each task's " +
-      'length less the time it waited inside the compositor for the WebGL canvas to be read back (GLES2::ReadPixels under ' +
-      'LayerTreeHost::DoUpdateLayers), which only a GPU-less browser does: a phone composites on its GPU. Taps are a press ' +
-      `and, ${TAP_MS} ms later, a release at the element's centre (no test-tool listeners in the task). wholeTaskMs: the same task with its wait; ` +
-      'rendererAloneMs: the renderer alone (no game code) measured the same way.',
+      "From a Chromium trace of the rounds (bench/lib/main-thread-trace.ts): each task's CPU time on the main thread " +
+      '(the 4× slowdown included: DevTools spins on the thread to slow it) less its wait inside the compositor for the ' +
+      'WebGL canvas to be read back (GLES2::ReadPixels under LayerTreeHost::DoUpdateLayers), which only a GPU-less ' +
+      "browser does: a phone composites on its GPU. CPU time leaves out the spells the thread sat ready while SwiftShader's " +
+      'threads, the game server and the bench held the two cores; wallMs is the same figure in wall time. Tasks that ' +
+      `ran the test tool's DevTools commands (toolTasks) are left out. Taps are a press and, ${TAP_MS} ms later, a ` +
+      "release at the element's centre. wholeTaskMs: the task's whole wall time; rendererAloneMs: the renderer alone " +
+      '(no game code) measured the same way.',
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatNumber, parseSum } from '@kometa/money';
 import { createFrame } from '../shared/frame.ts';
+import { setDisabled, setText } from '../shared/text.ts';
 import { createBoard } from './board.ts';
 import { crashPointOf, verifyChain } from './chain.ts';
 
@@ -132,19 +133,19 @@ function renderHistory() {
 function renderButton() {
   const active = mine !== null && mine.cashedAt === null;
   play.classList.toggle('cash-out', phase === 'flying' && active);
-  auto.disabled = mine !== null && phase !== 'crashed';
+  setDisabled(auto, mine !== null && phase !== 'crashed');
   if (phase === 'flying' && active) {
-    play.textContent = t.cashOut!.replace('{win}', money(Math.floor((mine!.stake * current) / 100)));
-    play.disabled = sending;
+    setText(play, t.cashOut!.replace('{win}', money(Math.floor((mine!.stake * current) / 100))));
+    setDisabled(play, sending);
   } else if (phase === 'betting' && mine) {
-    play.textContent = t.cancelWait!;
-    play.disabled = true;
+    setText(play, t.cancelWait!);
+    setDisabled(play, true);
   } else if (phase === 'betting') {
-    play.textContent = t.bet!;
-    play.disabled = sending;
+    setText(play, t.bet!);
+    setDisabled(play, sending);
   } else {
-    play.textContent = queued ? t.cancelWait! : t.betNext!;
-    play.disabled = queued;
+    setText(play, queued ? t.cancelWait! : t.betNext!);
+    setDisabled(play, queued);
   }
 }
 
@@ -155,10 +156,12 @@ function showPhase() {
     multiplierText.textContent = times(100);
     phaseText.textContent = t.betting!.replace('{seconds}', String(seconds));
   } else if (phase === 'flying') {
-    phaseText.textContent =
+    setText(
+      phaseText,
       mine && mine.cashedAt !== null
         ? t.youCashed!.replace('×{multiplier}', times(mine.cashedAt))
-        : t.flying!;
+        : t.flying!,
+    );
   }
 }
 
@@ -216,7 +219,7 @@ function fly(elapsed: number) {
   phase = 'flying';
   board?.fly(elapsed, (multiplier) => {
     current = multiplier;
-    multiplierText.textContent = times(multiplier);
+    setText(multiplierText, times(multiplier));
     if (mine && mine.cashedAt === null) renderButton();
   });
   showPhase();

@@ -5,6 +5,7 @@ import { createSounds, type Sound } from './sound.ts';
 import { browserDraws, sha256Hex } from './verify.ts';
 import { AUTOPLAY_EVENT, createFeatures, type FrameTexts } from './features.ts';
 import { startRenderer } from './renderer.ts';
+import { setText } from './text.ts';
 
 type Texts = Record<string, string>;
 
@@ -129,7 +130,7 @@ export async function createFrame(
   function setBalance(value: number | null) {
     if (value === null) return;
     balance = value;
-    byId('balance').textContent = money(value);
+    setText(byId('balance'), money(value));
   }
 
   // The casino's lobby and cashier, opened in the whole window (only web addresses are linked).

@@ -1,6 +1,7 @@
 import { Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import { formatMinorNumber } from '@kometa/money';
 import { createFrame, type Frame } from '../shared/frame.ts';
+import { setText } from '../shared/text.ts';
 import { ease, redraw, reducedMotion, tween, wait } from '../shared/tween.ts';
 import type { AutoplayRound } from '../shared/autoplay.ts';
 import type { browserDraws } from '../shared/verify.ts';
@@ -170,7 +171,7 @@ export async function runSlot<S extends string, O>(own: SlotGame<S, O>): Promise
     $<HTMLButtonElement>('half').disabled = on || busy;
     $<HTMLButtonElement>('double').disabled = on || busy;
     const bet = on && casino!.freeBet;
-    play.textContent = on ? (bet ? free.freeBetSpin! : free.spin!) : spinLabel;
+    setText(play, on ? (bet ? free.freeBetSpin! : free.spin!) : spinLabel);
     if (!on) return;
     stakeInput.value = formatMinorNumber(casino!.betValue, frame.currency);
     $('free-rounds-left').textContent = bet

@@ -31,6 +31,10 @@ export const CRASH_STYLES = `
 .crash .stage { aspect-ratio: 4 / 3; width: 100%; }
 .crash .flight { position: absolute; left: 0; right: 0; top: 22%; text-align: center; pointer-events: none; }
 .crash .multiplier { display: block; font-size: clamp(44px, 13vw, 96px); font-weight: 900; font-variant-numeric: tabular-nums; letter-spacing: -1px; text-shadow: 0 4px 30px #0009; }
+/* The multiplier and the main button change their words every frame of a flight: each is sized by its
+   box alone (size and layout contained), so the browser lays out only their text, not the page. */
+.crash .multiplier { height: 1.17em; contain: size layout style; }
+.crash .play { contain: size layout style; }
 .crash .multiplier.busted { color: var(--danger); }
 .crash .multiplier.won { color: var(--go); }
 .crash .phase { display: inline-block; margin-top: 4px; padding: 4px 12px; border-radius: 999px; background: #0b0d18cc; color: var(--muted); font-size: 14px; font-weight: 700; }
