@@ -37,6 +37,8 @@ test('a guest places a straight, a split and a corner; the wheel lands and the b
   await expect(page).toHaveScreenshot('roulette-before.png', { mask, maxDiffPixelRatio: 0.01 });
 
   await frame.getByRole('button', { name: 'Крутить' }).click();
+  // While the wheel turns the table takes no bet: a lock lies over its spots until the ball lands.
+  await expect(frame.locator('#spots-lock')).toBeVisible();
   const result = frame.locator('#result');
   await expect(result).toHaveText(/^Выпало \d+, (красное|чёрное|зеро)\. (Выигрыш|Проигрыш)/, {
     timeout: 20_000,
@@ -49,6 +51,7 @@ test('a guest places a straight, a split and a corner; the wheel lands and the b
   // The last numbers begin with the one that came up; the bets stay on the table for the next spin.
   await expect(frame.locator('#last li').first()).toHaveText(new RegExp(`^${pocket} `));
   await expect(frame.locator('#total')).toHaveText('3,00\u00a0₽');
+  await expect(frame.locator('#spots-lock')).toBeHidden();
   // Where the ball lands is the round's own: the wheel's turn and the pocket lit on the table are
   // masked, the outcome's words and sums hidden; the table, its chips and the controls are compared.
   // A won round rings its chips and writes their win over them (a different picture per pocket): then

@@ -178,7 +178,8 @@ function showBets() {
   $<HTMLButtonElement>('double-bets').disabled = busy || bets.length === 0;
   $<HTMLButtonElement>('repeat').disabled = busy || lastSpun.length === 0;
   $<HTMLButtonElement>('play').disabled = busy;
-  layer.classList.toggle('busy', busy);
+  // Taps on the table wait for the wheel (keys too: `change` refuses bets while it spins).
+  $('spots-lock').hidden = !busy;
 }
 
 /** A change to the bets: remembered for undo; the last spin's marks go. */

@@ -79,6 +79,7 @@ function controls(game: Original): string {
 function stageOverlay(game: Original): string {
   if (game === 'roulette')
     return `<div class="spots" id="spots" role="group" aria-label="${escape(t.roulette.table)}"></div>
+      <div class="spots-lock" id="spots-lock" hidden></div>
       <ol class="sr-only" id="last" aria-label="${escape(t.roulette.lastNumbers)}"></ol>`;
   if (game === 'crash') return crashStage();
   if (game === 'dice')

@@ -118,8 +118,8 @@ html.embedded .bar h1, html.embedded #back { display: none; }
 .spots { position: absolute; inset: 0; }
 .spot { position: absolute; border: 0; padding: 0; margin: 0; background: transparent; cursor: pointer; border-radius: 6px; }
 .spot:focus-visible { outline: 2px solid var(--focus); outline-offset: -2px; background: #9fd3ff22; }
-/* Inherited by every spot at once: a spin restyles one element, not the table's 157 buttons. */
-.spots.busy { pointer-events: none; }
+/* Over the table while the wheel spins: a spin shows one element rather than restyling 157 buttons. */
+.spots-lock { position: absolute; inset: 0; }
 .chips { grid-column: 1 / -1; }
 .chip-row { padding-top: 6px; display: grid; grid-template-columns: repeat(6, 1fr); justify-items: center; gap: 4px; }
 .chip { position: relative; }
