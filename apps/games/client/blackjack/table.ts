@@ -188,14 +188,7 @@ export function createTable(app: Application, text: TableText, speed: () => numb
     return holder;
   }
 
-  function pill(
-    label: string,
-    x: number,
-    y: number,
-    fill: number,
-    ink = 0xffffff,
-    size = Math.max(12, u * 0.034),
-  ) {
+  function pill(label: string, fill: number, ink = 0xffffff, size = Math.max(12, u * 0.034)) {
     const box = new Container();
     const t = new Text({
       text: label,
@@ -214,74 +207,86 @@ export function createTable(app: Application, text: TableText, speed: () => numb
         .stroke({ width: 1, color: 0xffffff, alpha: 0.25 }),
       t,
     );
-    box.position.set(x, y);
-    labels.addChild(box);
     return box;
   }
 
+  /** The labels on the felt by what they show: a label still the same is kept, not drawn again. */
+  let shownLabels = new Map<string, Container>();
+
   /** The totals, the chips and the results as the cards on the felt stand now. */
   function drawLabels() {
-    labels.removeChildren().forEach((child) => child.destroy({ children: true }));
+    const next = new Map<string, Container>();
+    const show = (key: string, x: number, y: number, make: () => Container) => {
+      const full = `${key}@${x},${y}`;
+      const node = shownLabels.get(full) ?? make();
+      shownLabels.delete(full);
+      next.set(full, node);
+      node.position.set(x, y);
+      labels.addChild(node);
+    };
     const ch = cw * 1.4;
     const shownDealer = dealer.filter((card) => card.value !== null).map((card) => card.value!);
-    if (shownDealer.length > 0)
-      pill(
-        totalText({ cards: shownDealer, total: totalOf(shownDealer) }, text.words),
-        W / 2,
-        row.dealerTotal,
-        0x0b0d18,
-      );
+    if (shownDealer.length > 0) {
+      const words = totalText({ cards: shownDealer, total: totalOf(shownDealer) }, text.words);
+      show(`pill:${words}:dealer:${u}`, W / 2, row.dealerTotal, () => pill(words, 0x0b0d18));
+    }
     hands.forEach((hand, index) => {
       const x = handX(index, hands.length);
       const cards = hand.placed.filter((card) => card.value !== null).map((card) => card.value!);
       const isActive = !finished && index === active && hands.length > 1;
-      if (isActive) {
-        const glow = new Graphics()
-          .roundRect(x - cw * 0.95, row.player - ch * 0.72, cw * 1.9, ch * 1.44, cw * 0.14)
-          .stroke({ width: Math.max(2, u * 0.006), color: 0xffc24a, alpha: 0.9 });
-        labels.addChild(glow);
-      }
+      if (isActive)
+        show(`glow:${cw}`, x, row.player, () =>
+          new Graphics()
+            .roundRect(-cw * 0.95, -ch * 0.72, cw * 1.9, ch * 1.44, cw * 0.14)
+            .stroke({ width: Math.max(2, u * 0.006), color: 0xffc24a, alpha: 0.9 }),
+        );
       if (cards.length > 0) {
         const words = totalText({ cards, total: totalOf(cards), split: hand.split }, text.words);
         const bust = totalOf(cards).total > 21;
-        pill(
-          words,
+        const fill = bust ? 0xc92f42 : isActive ? 0xffc24a : 0x0b0d18;
+        const ink = isActive ? 0x241702 : 0xffffff;
+        show(
+          `pill:${words}:${fill}:${ink}:${u}`,
           x,
           row.player + ((hand.placed.length - 1) / 2) * cw * 0.16 + ch / 2 + Math.max(12, u * 0.034),
-          bust ? 0xc92f42 : isActive ? 0xffc24a : 0x0b0d18,
-          isActive ? 0x241702 : 0xffffff,
+          () => pill(words, fill, ink),
         );
       }
       // The stake on the betting circle: a chip, two when doubled, and the sum.
       const r = cw * 0.3;
       const stack = hand.doubled ? 2 : 1;
       for (let i = 0; i < stack; i++) {
-        const c = chip(r, CHIP_COLORS[(index + i) % CHIP_COLORS.length]!);
-        c.position.set(x + (stack === 2 ? (i - 0.5) * r * 1.1 : 0), row.chips - i * r * 0.18);
-        labels.addChild(c);
+        const color = CHIP_COLORS[(index + i) % CHIP_COLORS.length]!;
+        show(
+          `chip:${r}:${color}`,
+          x + (stack === 2 ? (i - 0.5) * r * 1.1 : 0),
+          row.chips - i * r * 0.18,
+          () => chip(r, color),
+        );
       }
-      const sum = new Text({
-        text: text.money(hand.stake),
-        style: { fontFamily: FONT, fontWeight: '700', fontSize: Math.max(11, u * 0.028), fill: 0xffffff },
-        resolution: 2,
+      const stake = text.money(hand.stake);
+      const size = Math.max(11, u * 0.028);
+      show(`sum:${stake}:${size}`, x + cw * 0.5, row.chips, () => {
+        const sum = new Text({
+          text: stake,
+          style: { fontFamily: FONT, fontWeight: '700', fontSize: size, fill: 0xffffff },
+          resolution: 2,
+        });
+        sum.anchor.set(0, 0.5);
+        sum.alpha = 0.85;
+        return sum;
       });
-      sum.anchor.set(0, 0.5);
-      sum.position.set(x + cw * 0.5, row.chips);
-      sum.alpha = 0.85;
-      labels.addChild(sum);
       if (finished && hand.result) {
         const won = hand.returns ?? 0;
         const line = `${text.results[hand.result]}${won > 0 && hand.result !== 'push' ? ` +${text.money(won)}` : ''}`;
-        pill(
-          line,
-          x,
-          row.player,
-          RESULT_COLORS[hand.result],
-          hand.result === 'push' ? 0xffffff : 0x10131f,
-          Math.max(12, u * 0.032),
+        const ink = hand.result === 'push' ? 0xffffff : 0x10131f;
+        show(`pill:${line}:${hand.result}:${u}`, x, row.player, () =>
+          pill(line, RESULT_COLORS[hand.result!], ink, Math.max(12, u * 0.032)),
         );
       }
     });
+    for (const gone of shownLabels.values()) gone.destroy({ children: true });
+    shownLabels = next;
   }
 
   function place(card: Placed, spot: { x: number; y: number; rotation: number }) {
