@@ -8,7 +8,6 @@ import {
   type ColorSource,
   type Texture,
 } from 'pixi.js';
-import { drawAhead } from '../shared/idle.ts';
 import { ease, redraw, reducedMotion, tween } from '../shared/tween.ts';
 import { cellCentre, linePath, windowSize, type LineWin, type ReelLayout } from './lines.ts';
 
@@ -56,37 +55,31 @@ export function createReels<S extends string>(app: Application, options: ReelSet
   const root = new Container();
   const symbolsOf = [...new Set(options.strips.flat())];
 
-  // Each symbol once as a texture, sharp and blurred (ghost copies along the reel's motion). The
-  // sharp ones are drawn now, for the first frame; the blurred ones only a spin needs, so they are
-  // drawn in idle time after it (or at the first spin, if it comes sooner).
+  // Each symbol once as a texture, sharp and blurred. The blurred one is five faded copies of the
+  // sharp texture along the reel's motion: sprites, drawn at once, where copies of the vectors would
+  // have been drawn five times over before the first frame.
   const frame = new Rectangle(-cell / 2, -cell / 2, cell, cell);
   const sharp = new Map<S, Texture>();
   const blurred = new Map<S, Texture>();
-  for (const symbol of symbolsOf)
-    sharp.set(
-      symbol,
-      app.renderer.generateTexture({ target: options.draw(symbol, cell), frame, resolution: 2 }),
-    );
-  function blurredOf(symbol: S): Texture {
-    const drawn = blurred.get(symbol);
-    if (drawn) return drawn;
+  for (const symbol of symbolsOf) {
+    const texture = app.renderer.generateTexture({
+      target: options.draw(symbol, cell),
+      frame,
+      resolution: 2,
+    });
+    sharp.set(symbol, texture);
     const smear = new Container();
     [-0.16, -0.08, 0, 0.08, 0.16].forEach((offset, i) => {
-      const copy = options.draw(symbol, cell);
+      const copy = new Sprite(texture);
+      copy.anchor.set(0.5);
       copy.y = offset * cell;
       copy.alpha = [0.18, 0.32, 0.55, 0.32, 0.18][i]!;
       copy.scale.y = 1.06;
       smear.addChild(copy);
     });
-    const texture = app.renderer.generateTexture({ target: smear, frame, resolution: 1 });
+    blurred.set(symbol, app.renderer.generateTexture({ target: smear, frame, resolution: 1 }));
     smear.destroy({ children: true });
-    blurred.set(symbol, texture);
-    return texture;
   }
-  drawAhead(
-    app.renderer,
-    symbolsOf.map((symbol) => () => void blurredOf(symbol)),
-  );
 
   const reels = Array.from({ length: layout.reels }, (_, r) => {
     const column = new Container();
@@ -162,8 +155,7 @@ export function createReels<S extends string>(app: Application, options: ReelSet
             if (fast !== blurredNow) {
               blurredNow = fast;
               reel.sprites.forEach((sprite, i) => {
-                const symbol = reel.symbols[i]!;
-                sprite.texture = fast ? blurredOf(symbol) : sharp.get(symbol)!;
+                sprite.texture = (fast ? blurred : sharp).get(reel.symbols[i]!)!;
               });
             }
           },
