@@ -264,12 +264,18 @@ async function spin(): Promise<{ stake: number; win: number } | null> {
     ...bet,
     won: bet.spot.numbers.includes(landed) ? (bet.stake * 36) / bet.spot.numbers.length : 0,
   }));
-  lastNumbers = [landed, ...lastNumbers].slice(0, 12);
-  drawHistory();
-  if (result.balance !== null) frame.setBalance(result.balance);
   const line = t.landed!.replace('{n}', String(landed)).replace('{colour}', t.colours[colourOf(landed)]);
   const win = result.outcome.win;
   frame.say(win > 0 ? `${line}. ${t.won}: ${money(win)}` : `${line}. ${t.lost}`);
+  // The landing is shown over three frames, none of them long on a slow phone (ADR 042 addendum,
+  // session 15): the words, then the chips with what each returned, then the numbers, the balance
+  // and the win. The table stays locked until all is shown.
+  await redraw(frame.app.ticker);
+  table.setBets(bets, pocket);
+  await redraw(frame.app.ticker);
+  lastNumbers = [landed, ...lastNumbers].slice(0, 12);
+  drawHistory();
+  if (result.balance !== null) frame.setBalance(result.balance);
   if (win > 0) {
     frame.sound.play('cashout');
     frame.toast(money(win), line, false, 2_200);
