@@ -112,6 +112,10 @@ export async function operatorSession(browser: Browser, who: DemoOperator): Prom
 
 /** Axe finds no violation on the screen (or, with `serious`, none serious or critical). */
 export async function expectNoAxeViolations(page: Page, options: { serious?: boolean } = {}): Promise<void> {
+  // A page drawn in the browser may still be empty when navigation returns: axe reads it once it has
+  // its main landmark and its first-level heading, as every page here has (CI once read an empty one).
+  await expect(page.getByRole('main').first()).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations
