@@ -29,6 +29,9 @@ export function createCasino(options: {
     provider: options.provider ?? 'kometa',
     key: { hmacSecret: options.secret },
     verifyAnswers: true,
+    // A keep-alive connection the casino's balancer closes as a call goes out breaks that call before
+    // it arrives; the same call on a new connection settles it (idempotent by its ids, ADR 014).
+    resends: 2,
   });
   // The bodies are the provider contract's own types: a change of the contract fails this typecheck.
   async function call(

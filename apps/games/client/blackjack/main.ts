@@ -1,3 +1,4 @@
+import { OPEN_ROUND_CALL } from '../../src/ui/first-calls.ts';
 import { createFrame, PlayError } from '../shared/frame.ts';
 import { createTable, type Action, type HandResult, type HandView, type TableView } from './table.ts';
 import { totalText } from './totals.ts';
@@ -22,7 +23,7 @@ interface Words {
   [key: string]: unknown;
 }
 
-const frame = await createFrame(['bet', 'card', 'flip', 'cashout'], '/api/blackjack/round');
+const frame = await createFrame(['bet', 'card', 'flip', 'cashout'], OPEN_ROUND_CALL.blackjack);
 const { $, money } = frame;
 const b = frame.game as unknown as Words & Record<string, string>;
 /** The frame's turbo or quick play, when it offers one (1 otherwise). */

@@ -1,5 +1,6 @@
 import { formatNumber } from '@kometa/money';
 import { payout, shownMultiplier, TILES } from '../../src/games/mines.ts';
+import { OPEN_ROUND_CALL } from '../../src/ui/first-calls.ts';
 import { createFrame, PlayError } from '../shared/frame.ts';
 import { createBoard } from './board.ts';
 
@@ -21,7 +22,7 @@ interface MinesView {
   balance?: number | null;
 }
 
-const frame = await createFrame(['bet', 'gem', 'mine', 'cashout'], '/api/mines/round');
+const frame = await createFrame(['bet', 'gem', 'mine', 'cashout'], OPEN_ROUND_CALL.mines);
 const { $, money, game, text } = frame;
 const t = game as Record<string, string>;
 const board = createBoard(frame.app);

@@ -190,32 +190,65 @@ export function createTable(
     }
   }
 
+  /**
+   * The chips on the table, by spot. A chip is drawn again only when its stake or its size changed,
+   * and a spin's result only adds a ring and the win to the chips that won and dims those that lost:
+   * placing a chip or landing a spin draws what changed, not every chip on the felt again.
+   */
+  const shown = new Map<string, { art: Container; look: string; result: string; marks: Container[] }>();
+
+  function showResult(entry: { art: Container; marks: Container[] }, won: number | undefined, r: number) {
+    for (const mark of entry.marks) mark.destroy({ children: true });
+    entry.marks = [];
+    entry.art.alpha = won === 0 ? 0.35 : 1;
+    if (!won) return;
+    const ring = new Graphics().circle(0, 0, r * 1.22).stroke({ width: r * 0.18, color: 0xffd35a });
+    entry.art.addChildAt(ring, 0);
+    const win = new Text({
+      text: `+${short(won)}`,
+      style: {
+        fontFamily: 'system-ui, sans-serif',
+        fontSize: r * 0.8,
+        fontWeight: '800',
+        fill: 0xffe08a,
+        stroke: { color: 0x1b1203, width: r * 0.22 },
+      },
+    });
+    win.anchor.set(0.5, 1);
+    win.resolution = 2;
+    win.position.set(0, -r * 1.15);
+    entry.art.addChild(win);
+    entry.marks = [ring, win];
+  }
+
   function drawChips() {
-    chips.removeChildren().forEach((child) => child.destroy({ children: true }));
     const r = Math.max(9, Math.min(22, Math.min(sx, sy) * 0.36));
+    const placed = new Set<string>();
     for (const bet of bets) {
-      const art = chipArt(r, bet.stake, short(bet.stake));
-      art.position.set(frame.x + bet.spot.at.x * sx, frame.y + bet.spot.at.y * sy);
-      if (bet.won === 0) art.alpha = 0.35;
-      chips.addChild(art);
-      if (bet.won) {
-        const ring = new Graphics().circle(0, 0, r * 1.22).stroke({ width: r * 0.18, color: 0xffd35a });
-        art.addChildAt(ring, 0);
-        const win = new Text({
-          text: `+${short(bet.won)}`,
-          style: {
-            fontFamily: 'system-ui, sans-serif',
-            fontSize: r * 0.8,
-            fontWeight: '800',
-            fill: 0xffe08a,
-            stroke: { color: 0x1b1203, width: r * 0.22 },
-          },
-        });
-        win.anchor.set(0.5, 1);
-        win.resolution = 2;
-        win.position.set(0, -r * 1.15);
-        art.addChild(win);
+      const spot = keyOf(bet.spot.numbers);
+      placed.add(spot);
+      const look = `${bet.stake}@${r}`;
+      let entry = shown.get(spot);
+      if (entry && entry.look !== look) {
+        entry.art.destroy({ children: true });
+        entry = undefined;
       }
+      if (!entry) {
+        entry = { art: chipArt(r, bet.stake, short(bet.stake)), look, result: '', marks: [] };
+        chips.addChild(entry.art);
+        shown.set(spot, entry);
+      }
+      entry.art.position.set(frame.x + bet.spot.at.x * sx, frame.y + bet.spot.at.y * sy);
+      const result = String(bet.won ?? '');
+      if (entry.result !== result) {
+        showResult(entry, bet.won, r);
+        entry.result = result;
+      }
+    }
+    for (const [spot, entry] of shown) {
+      if (placed.has(spot)) continue;
+      entry.art.destroy({ children: true });
+      shown.delete(spot);
     }
     void redraw(app.ticker);
   }
@@ -257,9 +290,7 @@ export function createTable(
     },
     /** A chip landing on a spot: drops in from a little above. */
     async drop(spot: Spot) {
-      const art = chips.children.find(
-        (_child, i) => bets[i] && keyOf(bets[i].spot.numbers) === keyOf(spot.numbers),
-      );
+      const art = shown.get(keyOf(spot.numbers))?.art;
       if (!art) return;
       const y = art.position.y;
       await tween(app.ticker, 160, (t) => {

@@ -6,6 +6,7 @@ import { browserDraws, sha256Hex } from './verify.ts';
 import { AUTOPLAY_EVENT, createFeatures, type FrameTexts } from './features.ts';
 import { startRenderer } from './renderer.ts';
 import { setText } from './text.ts';
+import { SESSION_CALL } from '../../src/ui/first-calls.ts';
 
 type Texts = Record<string, string>;
 
@@ -63,16 +64,21 @@ const PLAYABLE_MARK = 'kometa:playable';
  * disabled and every game enables it when its round can start (its session, its table or its crash
  * round arrived), so the button is the one signal all games share.
  */
-function markPlayable(app: Application, play: HTMLButtonElement) {
+function markPlayable(app: Application, play: HTMLButtonElement, then: () => void) {
+  const marked = () => {
+    performance.mark(PLAYABLE_MARK);
+    // What the first round needs no sooner (the sounds) starts once the board is on the screen.
+    then();
+  };
   const mark = () => {
     // A running ticker draws the next frame: the mark follows the application's render in that tick.
     if (app.ticker.started) {
-      app.ticker.addOnce(() => performance.mark(PLAYABLE_MARK), undefined, UPDATE_PRIORITY.UTILITY);
+      app.ticker.addOnce(marked, undefined, UPDATE_PRIORITY.UTILITY);
       return;
     }
     // An idle board has stopped its ticker (tween.ts) after drawing: this frame is drawn here.
     app.render();
-    performance.mark(PLAYABLE_MARK);
+    marked();
   };
   if (!play.disabled) return mark();
   const observer = new MutationObserver(() => {
@@ -263,19 +269,20 @@ export async function createFrame(
   });
 
   // The session is asked for while the renderer starts: on a slow network its round trip and the
-  // renderer's start-up overlap instead of adding up.
+  // renderer's start-up overlap instead of adding up. The page's `Link` header has had the browser ask
+  // for both calls while this script downloaded (src/ui/first-calls.ts): these take its answers.
   const sessionAsked = call<{
     balance: number;
     currency: string;
     fairness: Fairness;
     autoplayRounds?: number | null;
-  }>('GET', '/api/session').catch((error: Error) => error);
+  }>('GET', SESSION_CALL).catch((error: Error) => error);
   let earlyAsked = early === undefined ? undefined : call<unknown>('GET', early);
   earlyAsked?.catch(() => undefined);
   // The renderer: WebGL where the device has it, else the canvas (ADR 042).
   const app = await startRenderer(byId('canvas'));
   byId('loading').hidden = true;
-  markPlayable(app, byId<HTMLButtonElement>('play'));
+  markPlayable(app, byId<HTMLButtonElement>('play'), () => sound.load());
 
   const answered = await sessionAsked;
   if (answered instanceof Error) say(answered.message);

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { callQuery } from '../ui/first-calls.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { PlayRefused } from './money.ts';
 import { frameQuery } from './play.contracts.ts';
@@ -57,6 +58,8 @@ export function sendFrame(
   request: FastifyRequest,
   page: (mode: 'real' | 'demo') => string,
   siteOrigins: readonly string[],
+  /** The GETs the page's client makes at start (ui/first-calls.ts), preloaded with the page. */
+  calls: readonly string[] = [],
 ) {
   // Scripts only from this server's bundles (ADR 042); images also from the client's own blobs (a
   // studio game's symbols, drawn from SVG in the browser, ADR 052).
@@ -71,6 +74,15 @@ export function sendFrame(
     return reply.code(400).type('text/plain; charset=utf-8').send(gameMessagesRu.errors.invalid);
   const html = page(parsed.data.mode);
   reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  // The browser asks for the client's first calls while the client's script downloads: on a slow
+  // network their round trips overlap the download instead of following it.
+  if (calls.length > 0) {
+    const query = callQuery(parsed.data);
+    reply.header(
+      'link',
+      calls.map((path) => `<${path}?${query}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', '),
+    );
+  }
   // The page carries the game's tables and a studio game's art (40 KB and more): gzipped, it reaches a
   // phone on a slow network several round trips sooner.
   if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);

@@ -14,6 +14,7 @@ import type { MinesService } from './mines.service.ts';
 import { originalsRoutes } from './originals.routes.ts';
 import { clientRoutes } from '../ui/client.routes.ts';
 import { clientBundle, SLOTS } from '../ui/clients.ts';
+import { firstCalls } from '../ui/first-calls.ts';
 import { slotPage, type Slot } from '../ui/slot.page.ts';
 
 /** Kometa's own game frames: their pages, their calls, and the fairness page. */
@@ -45,7 +46,13 @@ export function playRoutes(deps: {
       // The slots run on the renderer (ADR 047): their bundled client, scripts from this server only.
       if (SLOTS.includes(game as Slot)) {
         const entry = (await clientBundle()).entries[game as Slot];
-        return sendFrame(reply, request, (mode) => slotPage(game as Slot, mode, entry), deps.siteOrigins);
+        return sendFrame(
+          reply,
+          request,
+          (mode) => slotPage(game as Slot, mode, entry),
+          deps.siteOrigins,
+          firstCalls(game),
+        );
       }
       // Every other game of ours has its own client route (client.routes.ts); this one is not ours yet.
       return sendFrame(

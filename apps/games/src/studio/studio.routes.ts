@@ -11,6 +11,7 @@ import type { Seeds } from '../fairness/seeds.ts';
 import { clientBundle } from '../ui/clients.ts';
 import type { FrameAs, FrameTheme } from '../ui/frame.ts';
 import { originalPage } from '../ui/original.page.ts';
+import { firstCalls } from '../ui/first-calls.ts';
 import { slotPage } from '../ui/slot.page.ts';
 import { gameMessagesRu } from '../ui/messages.ru.ts';
 import { fail, handlerFor, sendFrame } from '../play/handle.ts';
@@ -104,7 +105,13 @@ export function studioRoutes(deps: {
       const base = `/studio/${encodeURIComponent(code)}`;
       const as = { title: game.title, base, theme: frameThemeOf(lookOfSlug(game.slug)) };
       const entry = (await clientBundle()).entries[game.engine];
-      return sendFrame(reply, request, (mode) => studioPage(game.engine, mode, entry, as), deps.siteOrigins);
+      return sendFrame(
+        reply,
+        request,
+        (mode) => studioPage(game.engine, mode, entry, as),
+        deps.siteOrigins,
+        firstCalls(game.engine, base),
+      );
     });
 
     await app.register(async (api) => {

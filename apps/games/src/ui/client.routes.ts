@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendFrame } from '../play/handle.ts';
 import { clientBundle, ORIGINALS, type Original } from './clients.ts';
+import { firstCalls } from './first-calls.ts';
 import { originalPage } from './original.page.ts';
 
 /**
@@ -28,7 +29,13 @@ export function clientRoutes(deps: { siteOrigins: readonly string[] }): FastifyP
     for (const game of ORIGINALS) {
       app.get(`/play/${game}`, async (request, reply) => {
         const entry = (await clientBundle()).entries[game as Original];
-        return sendFrame(reply, request, (mode) => originalPage(game, mode, entry), deps.siteOrigins);
+        return sendFrame(
+          reply,
+          request,
+          (mode) => originalPage(game, mode, entry),
+          deps.siteOrigins,
+          firstCalls(game),
+        );
       });
     }
   };

@@ -15,6 +15,20 @@ describe('the originals’ clients (ADR 042)', () => {
     }
   });
 
+  it('leave out the parts of the renderer no client loads (pixi-trim.ts)', async () => {
+    const bundle = await clientBundle();
+    for (const game of CLIENTS) {
+      const script = bundle.assets.get(bundle.entries[game].script)!.body.toString();
+      // The WebGPU renderer (the clients ask for WebGL, else the canvas), its canvas set-up included.
+      expect(script, game).not.toMatch(/getPreferredCanvasFormat/);
+      // The renderer's pointer events and accessibility tree: the board's HTML is both.
+      expect(script, game).not.toMatch(/pointerupoutside|accessibleHint/);
+      // The WebGL renderer and the canvas one stay.
+      expect(script, game).toMatch(/webgl/);
+      expect(script, game).toMatch(/getContext\("2d"/);
+    }
+  });
+
   it('synthesizes every sound as a playable 16-bit mono WAV', () => {
     for (const name of SOUNDS) {
       const wav = soundWav(name);

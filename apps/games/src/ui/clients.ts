@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { pixiTrim } from './pixi-trim.ts';
 import { SOUNDS, soundWav } from './sounds.ts';
 
 /** The originals with a client of their own on the renderer (ADR 042). */
@@ -55,6 +56,7 @@ async function buildClients(): Promise<ClientBundle> {
     legalComments: 'none',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [pixiTrim()],
   });
   const assets = new Map<string, ClientAsset>();
   for (const file of result.outputFiles)
