@@ -187,6 +187,20 @@ async function rollbackOf(roundId: number) {
   return row;
 }
 
+/**
+ * A dice round of a new player whose call to `path` loses its connection once: the round is played
+ * and the player's wallet moves by the settled stake and win, once.
+ */
+async function diceSettledThroughOneDrop(email: string, path: string) {
+  const p = await player(email);
+  proxy.fail(path, 'drop');
+  const played = await playDice(p.session);
+  expect(played.status).toBe(200);
+  const win = played.json.data.outcome.win as number;
+  expect(await walletBalance(p.authToken)).toBe(10_000 - 100 + win);
+  return { played, round: await lastRound(p.user) };
+}
+
 const CANCELLED = {
   code: 'bet_cancelled',
   message:
@@ -216,9 +230,24 @@ describe('a bet the casino does not answer definitely is rolled back by the game
     expect(await auditLedger(casino.platform.database.db)).toEqual([]);
   });
 
-  it('a connection broken after the casino took the stake: the same', async () => {
+  it('a connection broken once after the casino took the stake: the same bet again settles, the stake is taken once', async () => {
+    const { played, round } = await diceSettledThroughOneDrop('dropped-once@example.com', '/transaction/bet');
+    expect(played.json.data.balance).toBe(10_000 - 100 + (played.json.data.outcome.win as number));
+    expect(round.status).not.toBe('refused');
+    expect(await casinoTransaction(`kometa-${round.id}-bet`)).toEqual({ kind: 'bet', rolled_back: false });
+    expect(await rollbackOf(round.id)).toBeUndefined();
+    expect(await auditLedger(casino.platform.database.db)).toEqual([]);
+  });
+
+  it('a win whose connection broke once is sent again and paid once', async () => {
+    const { round } = await diceSettledThroughOneDrop('dropped-win@example.com', '/transaction/win');
+    expect(await casinoTransaction(`kometa-${round.id}-win`)).toEqual({ kind: 'win', rolled_back: false });
+    expect(await auditLedger(casino.platform.database.db)).toEqual([]);
+  });
+
+  it('a connection broken on every send after the casino took the stake: the round is cancelled as above', async () => {
     const p = await player('dropped-bet@example.com');
-    proxy.fail('/transaction/bet', 'drop');
+    proxy.fail('/transaction/bet', 'drop', 3);
     expect(await playDice(p.session)).toEqual({ status: 409, json: { error: CANCELLED } });
     expect(await walletBalance(p.authToken)).toBe(10_000);
     const round = await lastRound(p.user);

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './config.ts';
+import { databaseUrl, onServer } from './database-template.ts';
 
 /**
  * Test environments. Without TEST_DATABASE_URL every app runs on in-memory PGlite; with it, each call
@@ -24,40 +24,25 @@ export function requirePostgresAndRedis(): void {
     throw new Error('*.pg.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
 }
 
-function withDatabase(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export interface FreshDatabase {
   url: string;
   name: string;
   drop(): Promise<void>;
 }
 
-export async function freshDatabase(): Promise<FreshDatabase> {
+/**
+ * A new PostgreSQL database of the test's own, dropped by `drop()`. With `casino`, a copy of the run's
+ * database with the casino's migrations applied (database-template.ts): the app's start finds them done.
+ */
+export async function freshDatabase(options: { casino?: boolean } = {}): Promise<FreshDatabase> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `kometa_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const template = options.casino ? inject('casinoTemplate') : undefined;
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
   return {
     name,
-    url: withDatabase(TEST_DATABASE_URL, name),
-    async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    url: databaseUrl(name),
+    drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
 }
 
@@ -109,7 +94,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (options.shared?.databaseUrl) {
       env.DATABASE_URL = options.shared.databaseUrl;
     } else {
-      const database = await freshDatabase();
+      const database = await freshDatabase({ casino: true });
       env.DATABASE_URL = database.url;
       cleanups.push(() => database.drop());
     }
@@ -201,7 +186,7 @@ export function useTwoInstances(options: Omit<TestAppOptions, 'shared'> = {}): {
   let database: FreshDatabase | undefined;
   const apps: TestApp[] = [];
   beforeAll(async () => {
-    database = await freshDatabase();
+    database = await freshDatabase({ casino: true });
     const shared = { databaseUrl: database.url, redisPrefix: prefix };
     apps.push(
       ...(await Promise.all([startTestApp({ ...options, shared }), startTestApp({ ...options, shared })])),

@@ -59,6 +59,13 @@ function openPostgres(url: string, poolSize: number): Database {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
+  // Drizzle's transaction sends `begin` before its own try/finally: when that `begin` meets a connection
+  // killed while the client sat in the pool, the client is never released, and enough of them leave the
+  // pool with no slot (every call then waits 5 s for a 503). A client checked out with `connect()` is
+  // released by the pool itself once its connection ends; its holder's own release is then a no-op.
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
+    callback ? connect(callback) : connect().then(releasedWhenEnded)) as typeof pool.connect;
   const db = drizzlePostgres({ client: pool }) as unknown as Db;
   let closed = false;
   return {
@@ -85,6 +92,22 @@ function openPostgres(url: string, poolSize: number): Database {
       await pool.end();
     },
   };
+}
+
+/** Makes a checked-out client go back to the pool (to be removed) when its connection ends. */
+function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', onEnd);
+    release(error);
+  };
+  const onEnd = () => releaseOnce(new Error('the connection ended while the client was checked out'));
+  client.once('end', onEnd);
+  client.release = releaseOnce;
+  return client;
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

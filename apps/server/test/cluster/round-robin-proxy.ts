@@ -49,7 +49,10 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
     });
     incoming.pipe(forwarded);
   });
-  server.keepAliveTimeout = 30_000;
+  // nginx's default. The game servers send a call again when a balancer closes its keep-alive
+  // connection as the call goes out (ADR 014, tested in games-bet-unknown); the load's own players are
+  // not browsers, which would resend too, so no connection of theirs idles that long in a run.
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxy: RoundRobinProxy = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -26,7 +26,7 @@ describe('the activity stream on PostgreSQL, two instances', () => {
   let admin: pg.Client;
 
   beforeAll(async () => {
-    database = await freshDatabase();
+    database = await freshDatabase({ casino: true });
     const shared = { databaseUrl: database.url };
     const env = { DATABASE_POOL_SIZE: '30' };
     [a, b] = await Promise.all([startTestApp({ shared, env }), startTestApp({ shared, env })]);

@@ -191,31 +191,30 @@ describe('the activity stream (embedded database)', () => {
     expect(await stream.parked(name)).toEqual([]);
   });
 
-  // On PostgreSQL the query simply runs on another connection; the embedded database has only one.
-  it.skipIf(onPostgres)(
-    'turns a handler that waits for the database outside its tx into a failure, not a hang',
-    async () => {
-      const stream = streamInstance({ handlerTimeoutMs: 300 });
-      const name = nameOf('outside');
-      stream.subscribe(
-        name,
-        async () => {
-          // On the embedded database this waits for the very transaction the handler runs in.
-          await db.execute(sql`select 1`);
-        },
-        fresh,
-      );
-      await stream.recorder.record(db, visit(11, 1));
-      await stream.drain();
-      const [status] = (await stream.status()).filter((s) => s.name === name);
-      expect(status!.failing).toEqual([
-        expect.objectContaining({
-          attempts: 1,
-          lastError: expect.stringContaining('did not finish within 300 ms'),
-        }),
-      ]);
-    },
-  );
+  // A handler that does not finish in time fails its attempt instead of holding its partition. On the
+  // embedded database the case met in practice is a query outside the handler's tx, which waits for
+  // that very tx (it has one connection); on PostgreSQL that query runs on another connection and
+  // returns, so there a query slower than the handler's time stands in for it.
+  it('turns a handler that does not finish in time into a failure, not a hang', async () => {
+    const stream = streamInstance({ handlerTimeoutMs: 300 });
+    const name = nameOf('outside');
+    stream.subscribe(
+      name,
+      async () => {
+        await db.execute(onPostgres ? sql`select pg_sleep(1)` : sql`select 1`);
+      },
+      fresh,
+    );
+    await stream.recorder.record(db, visit(11, 1));
+    await stream.drain();
+    const [status] = (await stream.status()).filter((s) => s.name === name);
+    expect(status!.failing).toEqual([
+      expect.objectContaining({
+        attempts: 1,
+        lastError: expect.stringContaining('did not finish within 300 ms'),
+      }),
+    ]);
+  });
 
   it('replays from a position: events from there on are handled again, never fewer', async () => {
     const stream = streamInstance();
