@@ -39,8 +39,11 @@ export default defineConfig({
       ...(sharedServers ? noDatabase : ['**/*.pg.test.ts']),
       ...(TEST_CLUSTER ? [] : ['apps/server/test/cluster/**']),
     ],
-    testTimeout: 30_000,
+    // Two slow cores take twice a fast machine's time (ADR 053): the bound catches a hang, not a slow test.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // On PostgreSQL, the casino's migrations run once, into the database each test's own is copied from.
+    globalSetup: ['./apps/server/test/database-template.ts'],
   },
 });

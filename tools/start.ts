@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { buildWhenStale } from './builds.ts';
 import { startConfig } from './config.ts';
 import { createServiceGroup } from './processes.ts';
 
@@ -10,7 +8,6 @@ import { createServiceGroup } from './processes.ts';
  * (apps/server, on 3001) and Kometa's game server (apps/games, on 3100), on the embedded databases by
  * default. Ctrl-C stops them all; if one exits, the others are stopped too.
  */
-const WEB = join(import.meta.dirname, '..', 'apps', 'web');
 const {
   sitePort: SITE_PORT,
   apiPort: API_PORT,
@@ -21,32 +18,7 @@ const {
   publicUrl,
 } = startConfig();
 
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-const built = join(WEB, 'build', 'server', 'index.js');
-const sources = ['app', 'react-router.config.ts', 'vite.config.ts'].map((name) => join(WEB, name));
-if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
-  console.log('Building the site…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@kometa/web'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-// The back office (ADR 028): a static app, built the same way when missing or older than its sources.
-const BACKOFFICE = join(import.meta.dirname, '..', 'apps', 'backoffice');
-const backofficeBuilt = join(BACKOFFICE, 'dist', 'index.html');
-const backofficeSources = ['src', 'index.html', 'vite.config.ts'].map((name) => join(BACKOFFICE, name));
-if (
-  !existsSync(backofficeBuilt) ||
-  Math.max(...backofficeSources.map(newest)) > statSync(backofficeBuilt).mtimeMs
-) {
-  console.log('Building the back office…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@kometa/backoffice'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+if (!buildWhenStale()) process.exit(1);
 
 const group = createServiceGroup();
 

@@ -23,7 +23,7 @@ test('a player registers, confirms the e-mail, deposits, plays each game, limits
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('journey');
   await page.goto('/#register');
   await registerInModal(page, email);

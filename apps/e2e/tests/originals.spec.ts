@@ -50,6 +50,43 @@ test('a guest opens mines from the lobby and plays a round on play money', async
   expect(errors).toEqual([]);
 });
 
+test('a frame asks for its session and open round once, with its page, and for its sounds once its board is up', async ({
+  page,
+}) => {
+  // The frame's own calls, as the network saw them (the site's calls are under /api/v18/).
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/session' || pathname === '/api/mines/round') asked.push(pathname);
+  });
+  await page.goto('/game/kometa/kometa-mines');
+  const frame = page.frameLocator('iframe[title="Игра: Мины"]');
+  await expect(frame.getByRole('button', { name: 'Играть' })).toBeEnabled();
+  const mines = page.frames().find((candidate) => candidate.url().includes('/play/mines'))!;
+  // The frame's timings, read over DevTools (its CSP allows no script of the test's own).
+  const timings = () =>
+    mines.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const starts = (part: string) =>
+        entries.filter((entry) => entry.name.includes(part)).map((entry) => entry.startTime);
+      return {
+        playable: performance.getEntriesByName('kometa:playable')[0]?.startTime ?? null,
+        session: starts('/api/session'),
+        script: starts('/clients/mines-'),
+        sounds: starts('.wav'),
+      };
+    });
+  await expect.poll(async () => (await timings()).sounds.length).toBe(4);
+  const seen = await timings();
+  // Asked once each: the page's preload answered the client's own call.
+  expect(asked.sort()).toEqual(['/api/mines/round', '/api/session']);
+  // The session was asked for as the page arrived, not after the client's script had run.
+  expect(seen.session[0]).toBeLessThanOrEqual(seen.script[0]!);
+  // The sounds waited for the first playable frame.
+  expect(seen.playable).not.toBeNull();
+  for (const start of seen.sounds) expect(start).toBeGreaterThanOrEqual(seen.playable!);
+});
+
 test('a player deposits, plays mines and plinko for money; each balance moves by the settled amount', async ({
   page,
 }) => {

@@ -225,6 +225,8 @@ test('a document is uploaded for verification and listed as waiting', async ({ p
 test('the profile, cashier and protection pages have no serious accessibility violations', async ({
   page,
 }) => {
+  // Eight pages, each read whole by axe (seconds each on two busy cores).
+  test.setTimeout(180_000);
   await newPlayer(page, 'axe');
   for (const path of [
     '/profile',

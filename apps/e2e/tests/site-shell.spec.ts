@@ -59,8 +59,8 @@ test.describe('the public pages, server-rendered', () => {
   });
 
   test('the public pages have no serious or critical accessibility violations', async ({ page }) => {
-    // Thirteen pages, five game frames among them, each read whole by axe.
-    test.setTimeout(120_000);
+    // Thirteen pages, five game frames among them, each read whole by axe (seconds each on two busy cores).
+    test.setTimeout(240_000);
     for (const path of [
       '/',
       '/games',
