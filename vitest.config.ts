@@ -18,6 +18,7 @@ const noDatabase = [
   'apps/games/src/games/**',
   'apps/games/src/ui/**',
   'apps/games/client/**',
+  'apps/e2e/**',
 ];
 
 export default defineConfig({
@@ -31,6 +32,7 @@ export default defineConfig({
       'apps/server/sql/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',
       'apps/web/server/**/*.test.ts',
+      'apps/e2e/support/**/*.test.ts',
     ],
     // The cluster test loads the whole machine for a minute: CI runs it alone (TEST_CLUSTER=1), after
     // the PostgreSQL pass, so no other test competes with it for the two cores.

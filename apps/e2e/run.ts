@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { buildWhenStale } from '../../tools/builds.ts';
 import { e2eConfig, runEnvironment } from './config.ts';
+import { digestOf } from './support/digest.ts';
 
 /**
  * The browser tests as CI runs them (ADR 051): two halves at the same time (playwright.config.ts
@@ -23,7 +24,13 @@ const portsOf = (shift: number) => ({
   E2E_IDP_PORT: String(e2eConfig.idpPort + shift),
 });
 
-function half(index: number): Promise<number> {
+interface HalfEnd {
+  label: string;
+  code: number;
+  lines: string[];
+}
+
+function half(index: number): Promise<HalfEnd> {
   return new Promise((resolve) => {
     const split = HALVES > 1;
     const child = spawn('npx', ['playwright', 'test', ...args], {
@@ -39,22 +46,34 @@ function half(index: number): Promise<number> {
       ),
     });
     const label = split ? `${index + 1}/${HALVES} │ ` : '';
+    const lines: string[] = [];
+    const print = (line: string) => {
+      lines.push(line);
+      process.stdout.write(`${label}${line}\n`);
+    };
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) process.stdout.write(`${label}${line}\n`);
+        const whole = (rest + chunk).split('\n');
+        rest = whole.pop() ?? '';
+        whole.forEach(print);
       });
-      stream.on('end', () => rest && process.stdout.write(`${label}${rest}\n`));
+      stream.on('end', () => rest && print(rest));
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill(signal));
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => resolve({ label, code: code ?? 1, lines }));
   });
 }
 
 // Both halves' sites serve the same builds: made here, once, not by two halves writing one folder.
 if (HALVES > 1 && !buildWhenStale()) process.exit(1);
-const codes = await Promise.all(Array.from({ length: HALVES }, (_, i) => half(i)));
-process.exit(codes.some((code) => code !== 0) ? 1 : 0);
+const ends = await Promise.all(Array.from({ length: HALVES }, (_, i) => half(i)));
+// Each half in brief once both have ended, a failed half last: the tail of CI's log says what failed.
+if (HALVES > 1) {
+  process.stdout.write('\n== the browser tests in brief\n');
+  for (const end of [...ends].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0))) {
+    for (const line of digestOf(end.lines)) process.stdout.write(`${end.label}${line}\n`);
+  }
+}
+process.exit(ends.some((end) => end.code !== 0) ? 1 : 0);
