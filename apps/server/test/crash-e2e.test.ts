@@ -130,7 +130,8 @@ describe('crash: shared rounds over the websocket, settled through the casino', 
     const placedB = await sb.ask({ type: 'bet', stake: 2_000, target: null });
     expect(placedB.balance).toBe(funds - 2_000);
     const placedC = await sc.ask({ type: 'bet', stake: 500, target: game.point + 1 });
-    expect((await sd.ask({ type: 'bet', stake: 1_000 })).balance).toBe(100_000 - 1_000);
+    const placedD = await sd.ask({ type: 'bet', stake: 1_000 });
+    expect(placedD.balance).toBe(100_000 - 1_000);
     // One bet per round; invalid input is answered in Russian, never a crash of the socket.
     expect(await sb.ask({ type: 'bet', stake: 2_000 })).toMatchObject({
       type: 'error',
@@ -138,8 +139,8 @@ describe('crash: shared rounds over the websocket, settled through the casino', 
       message: 'Ставка на этот раунд уже сделана',
     });
     expect(await sb.ask({ type: 'bet', stake: -5 })).toMatchObject({ type: 'error', code: 'invalid' });
-    // The live list: every player sees the four bets.
-    await sd.next((message) => message.type === 'bet' && message.bet.roundId === placedC.roundId);
+    // The live list: every player sees the four bets (the last placed, the demo one, comes last).
+    await sd.next((message) => message.type === 'bet' && message.bet.roundId === placedD.roundId);
     expect(sd.messages.filter((message) => message.type === 'bet')).toHaveLength(4);
 
     await crash().fly();
