@@ -17,14 +17,6 @@ export const e2eConfig = {
   /** Where this run keeps its screenshots and failure contexts (run.ts gives each half its own). */
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   ci: Boolean(process.env.CI),
-  /**
-   * A PostgreSQL server for the sites under test (CI sets it): run.ts makes each half a casino database
-   * and a game server's on it. Unset, the sites run on the embedded databases in memory.
-   */
-  databaseServerUrl: process.env.E2E_DATABASE_URL,
-  /** This run's databases on that server, made by run.ts. */
-  casinoDatabaseUrl: process.env.E2E_CASINO_DATABASE_URL,
-  gamesDatabaseUrl: process.env.E2E_GAMES_DATABASE_URL,
 };
 
 /** The environment of a Playwright run that run.ts starts: this one's, with the run's own settings. */

@@ -100,10 +100,6 @@ export default defineConfig({
         KOMETA_GAMES_URL: `http://127.0.0.1:${e2eConfig.gamesPort}`,
         DATA_DIR: ':memory:',
         GAMES_DATA_DIR: ':memory:',
-        // On CI, PostgreSQL databases of this run's own (run.ts); else the embedded ones, in memory.
-        ...(e2eConfig.casinoDatabaseUrl && e2eConfig.gamesDatabaseUrl
-          ? { DATABASE_URL: e2eConfig.casinoDatabaseUrl, GAMES_DATABASE_URL: e2eConfig.gamesDatabaseUrl }
-          : {}),
         // Crash flies four times faster than on a casino (×10 in 10 s, not 38 s): a test that waits for
         // a round to end waits seconds, not the minute or more a long flight takes.
         CRASH_GROWTH_PER_MS: '0.00024',

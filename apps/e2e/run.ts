@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { buildWhenStale } from '../../tools/builds.ts';
 import { e2eConfig, runEnvironment } from './config.ts';
-import { halfDatabases, type HalfDatabases } from './support/databases.ts';
 import { digestOf } from './support/digest.ts';
 
 /**
@@ -10,8 +9,7 @@ import { digestOf } from './support/digest.ts';
  * embedded databases, its own output folder). Inside a half the tests run one after another as
  * before, so a back-office journey that switches a game off never meets a player's journey at the
  * same moment. Arguments go to Playwright as they are; with `--shard` or `--project`, or with spec
- * files named, Playwright runs once over the whole suite, as `playwright test` would. With
- * `E2E_DATABASE_URL` (CI), each run's site keeps its data in PostgreSQL databases of its own, dropped after.
+ * files named, Playwright runs once over the whole suite, as `playwright test` would.
  */
 const args = process.argv.slice(2);
 const once = args.some((a) => a.startsWith('--shard') || a.startsWith('--project') || a.endsWith('.ts'));
@@ -32,34 +30,20 @@ interface HalfEnd {
   lines: string[];
 }
 
-async function half(index: number): Promise<HalfEnd> {
-  const databases = e2eConfig.databaseServerUrl
-    ? await halfDatabases(e2eConfig.databaseServerUrl, index + 1)
-    : null;
-  try {
-    return await playwright(index, databases);
-  } finally {
-    await databases?.drop();
-  }
-}
-
-function playwright(index: number, databases: HalfDatabases | null): Promise<HalfEnd> {
+function half(index: number): Promise<HalfEnd> {
   return new Promise((resolve) => {
     const split = HALVES > 1;
     const child = spawn('npx', ['playwright', 'test', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: runEnvironment({
-        ...(split
+      env: runEnvironment(
+        split
           ? {
               ...portsOf(index * 10),
               E2E_HALF: String(index + 1),
               E2E_OUTPUT_DIR: `test-results/half-${index + 1}`,
             }
-          : {}),
-        ...(databases
-          ? { E2E_CASINO_DATABASE_URL: databases.casinoUrl, E2E_GAMES_DATABASE_URL: databases.gamesUrl }
-          : {}),
-      }),
+          : {},
+      ),
     });
     const label = split ? `${index + 1}/${HALVES} │ ` : '';
     const lines: string[] = [];
