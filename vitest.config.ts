@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { TEST_CLUSTER, TEST_DATABASE_URL, TEST_REDIS_URL } from './apps/server/test/config.ts';
 
@@ -45,6 +46,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on two cores is one worker, which left a core idle while a test waited on its
+    // database or on argon2 (ADR 053, session 19): two files at a time there, one per core elsewhere.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // On PostgreSQL, the casino's migrations run once, into the database each test's own is copied from.
     globalSetup: ['./apps/server/test/database-template.ts'],
   },

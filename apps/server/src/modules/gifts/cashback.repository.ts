@@ -140,14 +140,14 @@ export function createCashbackRepository(db: Db) {
       );
     },
 
-    /** Periods ended before `before` and not closed yet, oldest first. */
+    /** Periods ended before `before` and not closed yet, oldest first (then in the order they were given). */
     async due(before: Date, limit: number): Promise<CashbackDue[]> {
       const rows = await queryRows<Record<string, unknown>>(
         db,
         sql`select s.gift_id, s.period, s.user_id, s.currency, s.stakes, s.wins, g.offer_id, g.rules
             from cashback_sums s join user_gifts g on g.id = s.gift_id
             where s.closed_at is null and s.ends_at <= ${before.toISOString()}::timestamptz
-            order by s.ends_at limit ${limit}`,
+            order by s.ends_at, s.gift_id, s.period limit ${limit}`,
       );
       return rows.map((row) => ({
         giftId: Number(row.gift_id),

@@ -201,7 +201,9 @@ describe('cashback over a period from the activity stream (ADR 031)', () => {
     await t.operator.closeCashback();
     // Each weekly 10 % (the demo's and this file's) of the real net loss 1 000 − 500 = 500: 50, and
     // this file's weekly 5 %: 25, queued behind the bonus wagering.
-    const cashback = (await p.gifts()).filter((g) => g.kind === 'cashback' && g.bonusAmount > 0);
+    const cashback = (await p.gifts())
+      .filter((g) => g.kind === 'cashback' && g.bonusAmount > 0)
+      .sort((x, y) => x.bonusAmount - y.bonusAmount);
     expect(cashback.map((g) => ({ state: g.state, bonusAmount: g.bonusAmount }))).toEqual([
       { state: 'active', bonusAmount: 25 },
       { state: 'active', bonusAmount: 50 },
