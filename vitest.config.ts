@@ -47,7 +47,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default on two cores is one worker, which left a core idle while a test waited on its
-    // database or on argon2 (ADR 053, session 19): two files at a time there, one per core elsewhere.
+    // database or on argon2 (ADR 053, session 19): two files at a time there, Vitest's default elsewhere.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // On PostgreSQL, the casino's migrations run once, into the database each test's own is copied from.
     globalSetup: ['./apps/server/test/database-template.ts'],
