@@ -1,4 +1,4 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { ru } from '../i18n/ru.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { isMobileAgent } from '../lib/device.ts';
@@ -22,8 +22,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function LobbyTab() {
   const { games, activeGames, studios, view } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Another order or studio of this tab is on its way: the grid dims until it comes.
+  const reordering = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   return (
-    <section aria-label={ru.lobby.title}>
+    <section aria-label={ru.lobby.title} aria-busy={reordering} className="tab-view-section">
       <div className="tab-view-bar">
         <p className="lobby-count">{countOf(activeGames, ru.lobby.games)}</p>
         <TabViewForm sort={view.sort} studio={view.studio} studios={studios} />
