@@ -140,18 +140,25 @@ export function attachCrashSocket(
           socket.send(JSON.stringify({ type: 'state', ...snapshot }));
           if (socket.readyState === WebSocket.OPEN) players.set(socket, player);
         })
-        .catch((error: unknown) => console.error('crash snapshot', error));
+        .catch((error: unknown) => {
+          console.error('crash snapshot', error);
+          // A player without the round's state would watch nothing: the browser reconnects.
+          socket.close(1011);
+        });
     });
   }
 
   const listener = (request: IncomingMessage, stream: Duplex, head: Buffer) =>
     void onUpgrade(request, stream, head);
   app.server.on('upgrade', listener);
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes: it waits for every connection, upgraded ones too, so a socket left
+  // open would hold `app.close()` for good. Every socket goes, not only the players' (one may still
+  // be waiting for its snapshot).
+  app.addHook('preClose', async () => {
     unsubscribe();
     clearTimeout(timer);
     app.server.off('upgrade', listener);
-    for (const socket of players.keys()) socket.terminate();
+    for (const socket of server.clients) socket.terminate();
     await new Promise((resolve) => server.close(resolve));
   });
 }
