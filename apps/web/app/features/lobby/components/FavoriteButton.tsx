@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ru } from '../../../i18n/ru.ts';
 import { useSite } from '../../../lib/site-context.ts';
 import { favoritesQueryOptions, useToggleFavorite } from '../api/favorites.ts';
+import './favorite-button.css';
 
 /** A five-pointed star, outlined, or filled in the accent's gold for a favourite (drawn, not a font's glyph). */
 function StarIcon({ filled }: { filled: boolean }) {
